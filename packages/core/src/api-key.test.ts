@@ -1,0 +1,73 @@
+import { timingSafeEqual as nodeTimingSafeEqual } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkApiKey,
+  matchApiKey,
+  prepareApiKeys,
+  timingSafeEqual,
+  timingSafeEqualBytes,
+} from './api-key.js';
+
+describe('timingSafeEqual', () => {
+  it('agrees with node:crypto on equal-length inputs and with === on any strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        expect(timingSafeEqual(a, b)).toBe(a === b);
+        expect(timingSafeEqual(a, a)).toBe(true);
+        const [x, y] = [Buffer.from(a), Buffer.from(b)];
+        if (x.length === y.length)
+          expect(timingSafeEqualBytes(x, y)).toBe(nodeTimingSafeEqual(x, y));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('tells apart a prefix, a longer string and the empty string', () => {
+    expect(timingSafeEqual('secret', 'secre')).toBe(false);
+    expect(timingSafeEqual('secret', 'secret!')).toBe(false);
+    expect(timingSafeEqual('', 'secret')).toBe(false);
+    expect(timingSafeEqual('', '')).toBe(true);
+    expect(timingSafeEqual('é', 'e\u0301')).toBe(false);
+  });
+});
+
+describe('checkApiKey', () => {
+  it('matches the one key, any key of a rotation list, and nothing else', () => {
+    expect(checkApiKey('k1', 'k1')).toBe(true);
+    expect(checkApiKey('k2', ['k1', 'k2', 'k3'])).toBe(true);
+    expect(checkApiKey('k4', ['k1', 'k2', 'k3'])).toBe(false);
+    expect(checkApiKey('K1', 'k1')).toBe(false);
+  });
+
+  it('never matches a missing header, even against odd keys', () => {
+    expect(checkApiKey(null, 'k')).toBe(false);
+    expect(checkApiKey(undefined, ['k'])).toBe(false);
+    expect(matchApiKey(null, prepareApiKeys('null'))).toBe(false);
+  });
+
+  it('throws a TypeError for no key or an empty key, naming no key', () => {
+    expect(() => checkApiKey('x', '')).toThrow(TypeError);
+    expect(() => checkApiKey('x', [])).toThrow(/non-empty/);
+    expect(() => prepareApiKeys(['good-key', ''])).toThrow(/apiKey\[1\]/);
+    try {
+      prepareApiKeys(['good-key', '']);
+    } catch (error) {
+      expect(String(error)).not.toContain('good-key');
+    }
+  });
+
+  it('compares every key of a rotation list (no early exit)', () => {
+    // A key list whose entries throw when read shows each one is visited even after a match.
+    const visited: number[] = [];
+    const keys = prepareApiKeys(['a', 'b', 'c']);
+    const spy = new Proxy(keys as Uint8Array[], {
+      get(target, prop, receiver) {
+        if (typeof prop === 'string' && /^\d+$/.test(prop)) visited.push(Number(prop));
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    expect(matchApiKey('a', spy)).toBe(true);
+    expect(visited).toEqual([0, 1, 2]);
+  });
+});

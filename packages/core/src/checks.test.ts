@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { checkVerificationAnswer } from './checks.js';
+
+const json = 'application/json; charset=utf-8';
+const checksOf = (answer: Parameters<typeof checkVerificationAnswer>[0]) =>
+  checkVerificationAnswer(answer).violations.map((v) => `${v.check}:${v.severity}`);
+
+describe('checkVerificationAnswer', () => {
+  it('passes 200 and 400 answers with a message', () => {
+    for (const status of [200, 400]) {
+      const report = checkVerificationAnswer({
+        status,
+        contentType: json,
+        body: '{"message":"Hi"}',
+        elapsedMs: 20,
+      });
+      expect(report).toEqual({ passed: true, violations: [], message: 'Hi' });
+    }
+  });
+
+  it.each([
+    [401, '{"message":"no"}'],
+    [500, '{"message":"boom"}'],
+    [204, ''],
+    [302, ''],
+  ])('fails status %i', (status, body) => {
+    const report = checkVerificationAnswer({ status, contentType: json, body, elapsedMs: 5 });
+    expect(report.passed).toBe(false);
+    expect(report.violations[0]?.check).toBe('status_code');
+  });
+
+  it.each([
+    ['an HTML page', '<html>oops</html>', /HTML/],
+    ['plain text', 'Bad Request', /not JSON/],
+    ['a JSON array', '[]', /not an object/],
+    ['no message', '{"error":"x"}', /no "message"/],
+    ['a numeric message', '{"message":3}', /number/],
+    ['a null message', '{"message":null}', /null/],
+    ['an empty message', '{"message":""}', /empty/],
+    ['a blank message', '{"message":"  "}', /empty/],
+    ['an empty body', '', /not JSON/],
+  ])('fails message_format for %s', (_, body, problem) => {
+    const report = checkVerificationAnswer({ status: 400, contentType: json, body, elapsedMs: 5 });
+    expect(report.passed).toBe(false);
+    expect(report.violations).toHaveLength(1);
+    expect(report.violations[0]).toMatchObject({ check: 'message_format', severity: 'error' });
+    expect(report.violations[0]?.message).toMatch(problem);
+  });
+
+  it('warns, without failing, on a JSON body sent with another content type', () => {
+    expect(
+      checksOf({ status: 400, contentType: 'text/plain', body: '{"message":"x"}', elapsedMs: 1 }),
+    ).toEqual(['message_format:warning']);
+    expect(
+      checksOf({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: '{"message":"x"}',
+        elapsedMs: 1,
+      }),
+    ).toEqual([]);
+  });
+
+  it('fails response_time past 10 s and warns past 5 s', () => {
+    expect(
+      checksOf({ status: 200, contentType: json, body: '{"message":"x"}', elapsedMs: 10_001 }),
+    ).toEqual(['response_time:error']);
+    expect(
+      checksOf({ status: 200, contentType: json, body: '{"message":"x"}', elapsedMs: 10_000 }),
+    ).toEqual(['response_time:warning']);
+    expect(
+      checksOf({ status: 200, contentType: json, body: '{"message":"x"}', elapsedMs: 6_000 }),
+    ).toEqual(['response_time:warning']);
+  });
+
+  it('reports a timeout as response_time only, and a refused connection as status_code', () => {
+    expect(checksOf({ timedOut: true, elapsedMs: 10_000 })).toEqual(['response_time:error']);
+    expect(checksOf({ error: 'ECONNREFUSED', elapsedMs: 2 })).toEqual(['status_code:error']);
+  });
+
+  it('reports every check an answer breaks', () => {
+    expect(
+      checksOf({ status: 500, contentType: 'text/html', body: '<h1>500</h1>', elapsedMs: 11_000 }),
+    ).toEqual(['response_time:error', 'status_code:error', 'message_format:error']);
+  });
+});

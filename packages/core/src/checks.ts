@@ -1,0 +1,121 @@
+import { PLATFORM_TIMEOUT_MS } from './schemas/verification.js';
+
+/** The platform's three automatic checks of a verification endpoint. */
+export const PLATFORM_CHECKS = {
+  response_time: 'The call completes within 10 seconds',
+  message_format: 'The answer carries a message that can be shown to a member',
+  status_code: 'No status code other than 200 or 400 is returned',
+} as const;
+
+/** The id of one platform check. */
+export type PlatformCheck = keyof typeof PLATFORM_CHECKS;
+
+/** One way an answer breaks a platform check. */
+export interface Violation {
+  check: PlatformCheck;
+  /** `error` fails the platform's check; `warning` passes it but is worth fixing. */
+  severity: 'error' | 'warning';
+  /** What is wrong, in a sentence a developer can act on. */
+  message: string;
+}
+
+/** An answer of a verification endpoint, as observed by the caller. */
+export interface ObservedAnswer {
+  /** HTTP status; omit when no answer came (timeout, connection refused). */
+  status?: number;
+  /** The `content-type` header as received. */
+  contentType?: string | null;
+  /** The body as text, exactly as received. */
+  body?: string;
+  /** Time from sending the request to the end of the answer, in ms. */
+  elapsedMs: number;
+  /** true when the caller gave up waiting (no complete answer in time). */
+  timedOut?: boolean;
+  /** Set when no answer came at all: why (connection refused, reset, ...). */
+  error?: string;
+}
+
+/** The verdict on one answer. */
+export interface CheckReport {
+  /** true when no violation is an error. */
+  passed: boolean;
+  violations: Violation[];
+  /** The parsed `message` when the body had one that can be shown. */
+  message?: string;
+}
+
+/** Time past which the answer passes but is too close to the platform's limit. */
+export const SLOW_WARNING_MS = 5_000;
+
+/**
+ * Judges one answer of a verification endpoint against the platform's three automatic checks.
+ * The mock platform and the conformance runner both use this, so they never disagree.
+ *
+ * @example
+ * const report = checkVerificationAnswer({ status: 500, body: '<html>', elapsedMs: 12 });
+ * report.violations.map((v) => v.check); // ['status_code', 'message_format']
+ */
+export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
+  const violations: Violation[] = [];
+  const add = (check: PlatformCheck, message: string, severity: Violation['severity'] = 'error') =>
+    violations.push({ check, severity, message });
+
+  if (answer.timedOut || answer.elapsedMs > PLATFORM_TIMEOUT_MS) {
+    add('response_time', `no complete answer within ${PLATFORM_TIMEOUT_MS} ms`);
+  } else if (answer.elapsedMs > SLOW_WARNING_MS) {
+    add(
+      'response_time',
+      `answered in ${Math.round(answer.elapsedMs)} ms, close to the 10 s limit`,
+      'warning',
+    );
+  }
+  if (answer.status === undefined) {
+    if (!answer.timedOut) add('status_code', `no answer: ${answer.error ?? 'the request failed'}`);
+    return { passed: !violations.some((v) => v.severity === 'error'), violations };
+  }
+  if (answer.status !== 200 && answer.status !== 400) {
+    add('status_code', `answered ${answer.status}; only 200 and 400 are allowed`);
+  }
+
+  const message = readMessage(answer.body ?? '');
+  if (typeof message !== 'string') {
+    add('message_format', message.problem);
+  } else if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(answer.contentType ?? '')) {
+    add(
+      'message_format',
+      `content-type is ${answer.contentType ? `"${answer.contentType}"` : 'missing'}; send application/json`,
+      'warning',
+    );
+  }
+  return {
+    passed: !violations.some((v) => v.severity === 'error'),
+    violations,
+    ...(typeof message === 'string' ? { message } : {}),
+  };
+}
+
+function readMessage(body: string): string | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    const start = body.trimStart().slice(0, 1);
+    return {
+      problem:
+        start === '<'
+          ? 'the body is HTML, not JSON {"message": "..."}'
+          : 'the body is not JSON {"message": "..."}',
+    };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { problem: 'the body is JSON but not an object {"message": "..."}' };
+  }
+  const message = (parsed as Record<string, unknown>).message;
+  if (message === undefined) return { problem: 'the body has no "message" field' };
+  if (typeof message !== 'string')
+    return {
+      problem: `"message" is a ${message === null ? 'null' : typeof message}, not a string`,
+    };
+  if (message.trim() === '') return { problem: '"message" is empty' };
+  return message;
+}

@@ -1,0 +1,494 @@
+import { matchApiKey, prepareApiKeys } from './api-key.js';
+import { type BodySource, readBody } from './body.js';
+import { parseClaimBytes, validateClaim } from './claim.js';
+import { getHeader, type HeaderSource } from './headers.js';
+import { normalizeMessage } from './messages.js';
+import { DEFAULT_MESSAGES, type Reason, type VerifierMessages } from './reasons.js';
+import { isVerifyResult, type VerifyResult } from './results.js';
+import {
+  type Accounts,
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+  PLATFORM_TIMEOUT_MS,
+  type VerificationRequest,
+} from './schemas/verification.js';
+
+/** Default handler budget: well under the platform's 10 s, leaving room for the network. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+/** Default body limit. A claim is a few hundred bytes; this leaves room for long account names. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** `Accounts` where the methods in `R` are known to be present. */
+export type AccountsWith<R extends IdentificationMethod> = Accounts & {
+  [K in R]-?: NonNullable<Accounts[K]>;
+};
+
+/** What a verify handler receives. */
+export interface VerifyContext<R extends IdentificationMethod = never> {
+  /** The claim as the platform sent it, validated (unknown keys dropped). */
+  claim: VerificationRequest;
+  /** The member's accounts; the ones in `requires` are guaranteed present. */
+  accounts: AccountsWith<R>;
+  /** The platform's id of this claim; it shows it to the member with a failure message. */
+  requestId: string;
+  /** Aborted when the deadline passes: hand it to `fetch` and database calls. */
+  signal: AbortSignal;
+  /** The deadline as a `Date.now()` timestamp. */
+  deadline: number;
+}
+
+/** Decides one claim: return {@link ok} or {@link fail}; throwing is answered as a 400. */
+export type VerifyHandler<R extends IdentificationMethod = never> = (
+  ctx: VerifyContext<R>,
+) => VerifyResult | Promise<VerifyResult>;
+
+/** One quest of a multi-quest endpoint: the accounts it needs and its handler. */
+export interface QuestRoute<R extends IdentificationMethod = IdentificationMethod> {
+  requires?: readonly R[];
+  verify: VerifyHandler<R>;
+}
+
+/** What `onError` is told besides the error itself. */
+export interface ErrorInfo {
+  /** `handler_error`, `timeout` for a handler that settled after the deadline, or `hook_error`. */
+  reason: 'handler_error' | 'timeout' | 'hook_error';
+  requestId?: string;
+  questId?: string;
+}
+
+/** What `onResult` is told of every answer. Never carries a secret. */
+export interface ResultEvent {
+  reason: Reason;
+  status: 200 | 400;
+  message: string;
+  requestId?: string;
+  questId?: string;
+  userId?: string;
+  durationMs: number;
+}
+
+/** Options of {@link createVerifier}. */
+export interface VerifierOptions<R extends IdentificationMethod = never> {
+  /**
+   * The API key(s) the platform sends in `X-Api-Key`; several during a rotation. `false` runs
+   * without a key check, which lets anyone claim: only for local development.
+   */
+  apiKey: string | readonly string[] | false;
+  /** The handler; with `quests`, the handler of quests not listed there. */
+  verify?: VerifyHandler<R>;
+  /** One handler per questId, for an endpoint that serves several quests. */
+  quests?: Readonly<Record<string, VerifyHandler | QuestRoute>>;
+  /** Accounts every claim must carry, else a 400 telling the member what to link. */
+  requires?: readonly R[];
+  /** Budget from the request's arrival to the answer; default 8000, at most 9999. */
+  timeoutMs?: number;
+  /** Largest body accepted, in bytes; default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Replaces any of the member-facing messages of {@link DEFAULT_MESSAGES}. */
+  messages?: Partial<VerifierMessages>;
+  /** Internal errors: a handler that throws, returns garbage or settles late. Default: console.error. */
+  onError?: (error: unknown, info: ErrorInfo) => void;
+  /** Every answer, with its reason code: for logs and metrics. */
+  onResult?: (event: ResultEvent) => void;
+}
+
+/** An answer, decided from plain data; adapters write it as they like. */
+export interface Decision {
+  status: 200 | 400;
+  body: { message: string };
+  reason: Reason;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** A request as an adapter holds it. */
+export interface ClaimInput {
+  /** The HTTP method; omitted means POST. */
+  method?: string;
+  headers: HeaderSource;
+  /** The raw body: bytes, text, or a stream still to read (a Node request, a Web stream). */
+  body?: BodySource | null;
+  /** A body a framework parser already turned into JSON; used when present as a key. */
+  parsed?: unknown;
+  /** When the request arrived (`Date.now()`); defaults to now. The deadline counts from it. */
+  receivedAt?: number;
+}
+
+/** A verification endpoint, independent of any framework. */
+export interface Verifier {
+  /** Decides a request from plain data; never throws, always 200 or 400 with a message. */
+  decide(input: ClaimInput): Promise<Decision>;
+  /**
+   * Checks what can be checked before the body is read (method, API key, declared length), so
+   * adapters can refuse early. Returns the answer to send, or `undefined` to go on.
+   */
+  precheck(input: Pick<ClaimInput, 'method' | 'headers' | 'receivedAt'>): Decision | undefined;
+  /** The same endpoint as a Web handler: `(Request) => Promise<Response>`. */
+  fetch(request: Request): Promise<Response>;
+}
+
+const RESPONSE_HEADERS = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+});
+
+interface Outcome {
+  reason: Reason;
+  message: string;
+  claim?: VerificationRequest;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Builds a verification endpoint that keeps the platform's contract for every input: it answers
+ * only 200 or 400 with a JSON `{message}`, before the deadline, with the API key compared in
+ * constant time.
+ *
+ * @example
+ * const verifier = createVerifier({
+ *   apiKey: process.env.QUEST_API_KEY!,
+ *   requires: ['email'],
+ *   verify: async ({ accounts }) =>
+ *     (await isSubscribed(accounts.email)) ? ok('Thanks for subscribing!') : fail('Subscribe first.'),
+ * });
+ * export default { fetch: verifier.fetch };
+ */
+export function createVerifier<const R extends IdentificationMethod = never>(
+  options: VerifierOptions<R>,
+): Verifier {
+  const keys =
+    options.apiKey === false ? undefined : prepareApiKeys(readApiKeyOption(options.apiKey));
+  const timeoutMs = readNumberOption(
+    'timeoutMs',
+    options.timeoutMs,
+    DEFAULT_TIMEOUT_MS,
+    1,
+    PLATFORM_TIMEOUT_MS - 1,
+  );
+  const maxBodyBytes = readNumberOption(
+    'maxBodyBytes',
+    options.maxBodyBytes,
+    DEFAULT_MAX_BODY_BYTES,
+    1,
+    2 ** 30,
+  );
+  const requires = readRequires('requires', options.requires);
+  const routes = readRoutes(options as VerifierOptions<IdentificationMethod>);
+  const messages = readMessages(options.messages);
+  const onError = options.onError ?? defaultOnError;
+
+  const report = (error: unknown, info: ErrorInfo) => {
+    try {
+      onError(error, info);
+    } catch {
+      // A broken error hook must not change the answer.
+    }
+  };
+
+  const finish = (outcome: Outcome, receivedAt: number): Decision => {
+    const status = outcome.reason === 'ok' ? 200 : 400;
+    const decision: Decision = {
+      status,
+      body: { message: outcome.message },
+      reason: outcome.reason,
+      headers: RESPONSE_HEADERS,
+    };
+    if (options.onResult) {
+      try {
+        options.onResult({
+          reason: outcome.reason,
+          status,
+          message: outcome.message,
+          requestId: outcome.claim?.requestId,
+          questId: outcome.claim?.questId,
+          userId: outcome.claim?.userId,
+          durationMs: Date.now() - receivedAt,
+        });
+      } catch (error) {
+        report(error, { reason: 'hook_error', requestId: outcome.claim?.requestId });
+      }
+    }
+    return decision;
+  };
+
+  const precheckOutcome = (input: Pick<ClaimInput, 'method' | 'headers'>): Outcome | undefined => {
+    if (input.method !== undefined && input.method.toUpperCase() !== 'POST') {
+      return { reason: 'method_not_allowed', message: messages.methodNotAllowed };
+    }
+    if (keys) {
+      const received = getHeader(input.headers, 'x-api-key');
+      if (received === null || received === '')
+        return { reason: 'missing_key', message: messages.missingKey };
+      if (!matchApiKey(received, keys)) return { reason: 'bad_key', message: messages.badKey };
+    }
+    const declared = Number(getHeader(input.headers, 'content-length') ?? 0);
+    if (declared > maxBodyBytes)
+      return { reason: 'body_too_large', message: messages.bodyTooLarge };
+    return undefined;
+  };
+
+  const runHandler = async (claim: VerificationRequest, deadline: number): Promise<Outcome> => {
+    const route = routes.get(claim.questId) ?? routes.get(DEFAULT_ROUTE);
+    if (!route) return { reason: 'unknown_quest', message: messages.unknownQuest, claim };
+
+    const accounts = claim.accounts ?? {};
+    const missing = IDENTIFICATION_METHODS.filter(
+      (method) =>
+        (requires.has(method) || route.requires.has(method)) && !hasAccount(accounts, method),
+    );
+    if (missing.length > 0) {
+      return {
+        reason: 'missing_account',
+        message: messages.missingAccount.replace('{accounts}', listAccounts(missing)),
+        claim,
+      };
+    }
+
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return { reason: 'timeout', message: messages.timeout, claim };
+    const controller = new AbortController();
+    const context = {
+      claim,
+      accounts,
+      requestId: claim.requestId,
+      signal: controller.signal,
+      deadline,
+    };
+    // Promise.resolve().then turns a synchronous throw into a rejection we can race.
+    const settled = Promise.resolve().then(() =>
+      route.verify(context as VerifyContext<IdentificationMethod>),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), remaining);
+    });
+    const info = { requestId: claim.requestId, questId: claim.questId };
+    try {
+      const result = await Promise.race([settled, timedOut]);
+      if (result === TIMED_OUT) {
+        controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+        // One answer only: whatever the handler does later is reported, never written.
+        settled.then(
+          () =>
+            report(
+              new Error(
+                '[@questkit/core] verify() settled after the deadline; its result was discarded',
+              ),
+              { ...info, reason: 'timeout' },
+            ),
+          (error: unknown) => report(error, { ...info, reason: 'timeout' }),
+        );
+        return { reason: 'timeout', message: messages.timeout, claim };
+      }
+      if (!isVerifyResult(result)) {
+        report(new TypeError('[@questkit/core] verify() must return ok() or fail()'), {
+          ...info,
+          reason: 'handler_error',
+        });
+        return { reason: 'handler_error', message: messages.handlerError, claim };
+      }
+      return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+    } catch (error) {
+      report(error, { ...info, reason: 'handler_error' });
+      return { reason: 'handler_error', message: messages.handlerError, claim };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const decide = async (input: ClaimInput): Promise<Decision> => {
+    const receivedAt = input.receivedAt ?? Date.now();
+    const early = precheckOutcome(input);
+    if (early) return finish(early, receivedAt);
+
+    const deadline = receivedAt + timeoutMs;
+    let parsed: ReturnType<typeof validateClaim>;
+    if ('parsed' in input && input.body == null) {
+      parsed = validateClaim(input.parsed);
+    } else {
+      const read = await readBody(input.body, { maxBytes: maxBodyBytes, deadline });
+      if (!read.ok)
+        return finish(
+          { reason: read.reason, message: messageOf(read.reason, messages) },
+          receivedAt,
+        );
+      parsed = parseClaimBytes(read.bytes);
+    }
+    if (!parsed.ok) {
+      const message =
+        parsed.reason === 'bad_json'
+          ? messages.badJson
+          : normalizeMessage(
+              messages.invalidRequest.replace('{detail}', parsed.detail),
+              messages.badJson,
+            );
+      return finish({ reason: parsed.reason, message }, receivedAt);
+    }
+    return finish(await runHandler(parsed.claim, deadline), receivedAt);
+  };
+
+  return {
+    decide: (input) =>
+      decide(input).catch((error: unknown) => {
+        // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
+        report(error, { reason: 'handler_error' });
+        return finish({ reason: 'handler_error', message: messages.handlerError }, Date.now());
+      }),
+    precheck: (input) => {
+      const early = precheckOutcome(input);
+      return early && finish(early, input.receivedAt ?? Date.now());
+    },
+    fetch: async (request) => {
+      const receivedAt = Date.now();
+      const decision = await decide({
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        receivedAt,
+      });
+      return toResponse(decision);
+    },
+  };
+}
+
+/** Writes a decision as a Web `Response`. */
+export function toResponse(decision: Decision): Response {
+  return new Response(JSON.stringify(decision.body), {
+    status: decision.status,
+    headers: decision.headers,
+  });
+}
+
+const DEFAULT_ROUTE = Symbol('default route');
+
+interface Route {
+  requires: ReadonlySet<IdentificationMethod>;
+  verify: VerifyHandler<IdentificationMethod>;
+}
+
+function readRoutes(options: VerifierOptions<IdentificationMethod>): Map<string | symbol, Route> {
+  const routes = new Map<string | symbol, Route>();
+  if (options.verify !== undefined) {
+    if (typeof options.verify !== 'function')
+      throw new TypeError('[@questkit/core] verify must be a function');
+    routes.set(DEFAULT_ROUTE, { requires: new Set(), verify: options.verify });
+  }
+  for (const [questId, entry] of Object.entries(options.quests ?? {})) {
+    const route = typeof entry === 'function' ? { verify: entry } : entry;
+    if (typeof route?.verify !== 'function') {
+      throw new TypeError(
+        `[@questkit/core] quests["${questId}"] must be a function or { verify, requires? }`,
+      );
+    }
+    routes.set(questId, {
+      requires: readRequires(`quests["${questId}"].requires`, route.requires),
+      verify: route.verify as VerifyHandler<IdentificationMethod>,
+    });
+  }
+  if (routes.size === 0) throw new TypeError('[@questkit/core] verify or quests is required');
+  return routes;
+}
+
+function readApiKeyOption(apiKey: unknown): string | readonly string[] {
+  if (
+    apiKey === undefined ||
+    apiKey === null ||
+    apiKey === '' ||
+    (Array.isArray(apiKey) && apiKey.length === 0)
+  ) {
+    throw new TypeError(
+      '[@questkit/core] apiKey is required: pass the key of the task, a list of keys, or false to run without one',
+    );
+  }
+  return apiKey as string | readonly string[];
+}
+
+function readNumberOption(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new TypeError(`[@questkit/core] ${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function readRequires(
+  name: string,
+  value: readonly string[] | undefined,
+): ReadonlySet<IdentificationMethod> {
+  for (const method of value ?? []) {
+    if (!(IDENTIFICATION_METHODS as readonly string[]).includes(method)) {
+      throw new TypeError(
+        `[@questkit/core] ${name}: unknown identification method "${method}" (use ${IDENTIFICATION_METHODS.join(', ')})`,
+      );
+    }
+  }
+  return new Set(value as readonly IdentificationMethod[] | undefined);
+}
+
+/** Normalizes every message once, so a custom one cannot carry control characters or be empty. */
+function readMessages(custom: Partial<VerifierMessages> | undefined): VerifierMessages {
+  const messages = { ...DEFAULT_MESSAGES };
+  for (const key of Object.keys(messages) as (keyof VerifierMessages)[]) {
+    messages[key] = normalizeMessage(custom?.[key], DEFAULT_MESSAGES[key]);
+  }
+  return messages;
+}
+
+function hasAccount(accounts: Accounts, method: IdentificationMethod): boolean {
+  const value = accounts[method];
+  if (typeof value === 'string') return value.trim() !== '';
+  return value !== undefined;
+}
+
+const ACCOUNT_LABELS: Record<IdentificationMethod, string> = {
+  email: 'email address',
+  wallet: 'wallet',
+  discord: 'Discord account',
+  twitter: 'X (Twitter) account',
+  'svc-connect': 'community account (Connect)',
+};
+
+function listAccounts(methods: readonly IdentificationMethod[]): string {
+  const labels = methods.map((method) => ACCOUNT_LABELS[method]);
+  return labels.length === 1
+    ? labels[0]!
+    : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+function messageOf(
+  reason: 'body_too_large' | 'unreadable_body' | 'timeout',
+  messages: VerifierMessages,
+): string {
+  if (reason === 'body_too_large') return messages.bodyTooLarge;
+  return reason === 'timeout' ? messages.timeout : messages.unreadableBody;
+}
+
+function defaultOnError(error: unknown, info: ErrorInfo): void {
+  console.error(
+    `[@questkit/core] ${info.reason}${info.requestId ? ` (requestId ${info.requestId})` : ''}:`,
+    error,
+  );
+}
+
+/**
+ * Types one entry of `quests` so that its handler sees the accounts it requires as present.
+ *
+ * @example
+ * createVerifier({
+ *   apiKey: 'key',
+ *   quests: {
+ *     'quest-a': defineQuest({ requires: ['discord'], verify: ({ accounts }) => ok(accounts.discord.handle) }),
+ *   },
+ * });
+ */
+export function defineQuest<const R extends IdentificationMethod = never>(
+  route: QuestRoute<R>,
+): QuestRoute<R> {
+  return route;
+}
