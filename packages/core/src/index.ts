@@ -9,6 +9,7 @@ export { type BodySource, type ReadBodyResult, readBody } from './body.js';
 export * from './checks.js';
 export { type ParsedClaim, parseClaimBytes, validateClaim } from './claim.js';
 export * from './connect/index.js';
+export * from './connect-flow.js';
 export { getHeader, type HeaderSource } from './headers.js';
 export { MAX_MESSAGE_LENGTH, normalizeMessage } from './messages.js';
 export * from './reasons.js';
