@@ -1,0 +1,122 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildConnectCallback } from './callback.js';
+import { canonicalString } from './canonical.js';
+import { createConnectRedirect, readConnectRedirect } from './redirect.js';
+import { signUrl } from './sign.js';
+import { verifySignedUrl } from './verify.js';
+
+// The shared vectors sit beside the repository: <repo>/../shared/vectors/connect.json.
+interface ValidVector {
+  kind: string;
+  url: string;
+  signedString: string;
+  signature: string;
+  svcUserId?: string;
+  callback?: string;
+  input?: { callback: string; identifier: string };
+}
+interface Vectors {
+  secret: string;
+  valid: ValidVector[];
+  invalid: { why: string; url: string }[];
+}
+const vectors: Vectors = JSON.parse(
+  readFileSync(new URL('../../../../../shared/vectors/connect.json', import.meta.url), 'utf8'),
+);
+const { secret } = vectors;
+const hmacHex = (message: string, key = secret) =>
+  createHmac('sha256', key).update(message).digest('hex');
+
+describe('shared connect vectors', () => {
+  it('has vectors of every kind', () => {
+    const kinds = new Set(vectors.valid.map((vector) => vector.kind));
+    expect([...kinds].sort()).toEqual(
+      ['callback', 'raw-signed', 'redirect', 'redirect-callbackUrl-param'].sort(),
+    );
+    expect(vectors.invalid.length).toBeGreaterThanOrEqual(8);
+  });
+
+  describe.each(
+    vectors.valid.map((vector) => [`${vector.kind} ${vector.url}`, vector] as const),
+  )('valid: %s', (_name, vector) => {
+    it('verifies', () => {
+      const result = verifySignedUrl(vector.url, secret);
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.url.href).toBe(vector.signedString);
+    });
+
+    it('signs its canonical form with the given signature', () => {
+      expect(canonicalString(new URL(vector.url))).toBe(vector.signedString);
+      expect(hmacHex(vector.signedString)).toBe(vector.signature);
+      expect(signUrl(vector.url, secret)).toBe(vector.url);
+    });
+
+    it('is rejected under another secret', () => {
+      expect(verifySignedUrl(vector.url, 'another-secret')).toEqual({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    });
+
+    if (vector.kind === 'callback') {
+      it('is what buildConnectCallback produces', () => {
+        const { callback, identifier } = vector.input!;
+        expect(buildConnectCallback(callback, identifier, secret)).toBe(vector.url);
+      });
+    }
+
+    if (vector.kind.startsWith('redirect')) {
+      const callbackParam = vector.kind === 'redirect' ? 'callback' : 'callbackUrl';
+      it('reads svcUserId and callback', () => {
+        expect(readConnectRedirect(vector.url, secret)).toEqual({
+          ok: true,
+          svcUserId: vector.svcUserId,
+          callback: vector.callback,
+          callbackParam,
+        });
+      });
+
+      it('is what createConnectRedirect produces', () => {
+        const url = new URL(vector.url);
+        const redirectUrl = new URL(url.origin + url.pathname);
+        for (const [name, value] of url.searchParams) {
+          if (!['svcUserId', 'callback', 'callbackUrl', 'signature'].includes(name)) {
+            redirectUrl.searchParams.append(name, value);
+          }
+        }
+        expect(
+          createConnectRedirect({
+            redirectUrl,
+            svcUserId: vector.svcUserId!,
+            callback: vector.callback!,
+            secret,
+            callbackParam,
+          }),
+        ).toBe(vector.url);
+      });
+    }
+  });
+
+  const expectedReason: Record<string, string> = {
+    'svcUserId changed': 'bad_signature',
+    'callback changed': 'bad_signature',
+    'signature missing': 'missing_signature',
+    'signature truncated': 'malformed_signature',
+    'signature not hex': 'malformed_signature',
+    'signature given twice': 'duplicate_signature',
+    'signed with another secret': 'bad_signature',
+    'parameter added after signing': 'bad_signature',
+  };
+
+  it.each(
+    vectors.invalid.map((vector) => [vector.why, vector.url] as const),
+  )('invalid: %s', (why, url) => {
+    const reason = expectedReason[why] ?? 'bad_signature';
+    expect(verifySignedUrl(url, secret)).toEqual({ ok: false, reason });
+    expect(readConnectRedirect(url, secret)).toEqual({ ok: false, reason });
+    // Rotation must not turn a forgery into a match.
+    expect(verifySignedUrl(url, ['unrelated', secret]).ok).toBe(false);
+  });
+});
