@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { count } from './fields.js';
+
+/** Basic information on a community, addressed by its subdomain. */
+export const CommunitySchema = z.object({
+  name: z.string(),
+  subdomain: z.string(),
+  id: z.string(),
+  image: z.string().nullable(),
+  description: z.string().nullable(),
+  sector: z.string().nullable(),
+  blockchain: z.string().nullable(),
+  type: z.string().nullable(),
+  totalMembers: count(),
+});
+export type Community = z.infer<typeof CommunitySchema>;
+
+/** A module: a group of quests. */
+export const ModuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  position: z.number(),
+});
+export type Module = z.infer<typeof ModuleSchema>;
+
+/** The body of the module list response. */
+export const ModuleListSchema = z.array(ModuleSchema);
+export type ModuleList = z.infer<typeof ModuleListSchema>;

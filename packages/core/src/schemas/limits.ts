@@ -1,0 +1,59 @@
+// Every number of the contract's Limits table, named once so the schemas, the mock platform and
+// the docs cannot drift apart. The verification endpoint's 10 s response time is
+// `PLATFORM_TIMEOUT_MS` in `verification.ts`. Each constant has its literal type (`1000`, not
+// `number`), as `as const` would give.
+
+/** Lowest `page` of the invite list (the parameter is required). */
+export const INVITE_PAGE_MIN = 1;
+/** Highest `page` of the invite list. */
+export const INVITE_PAGE_MAX = 1000;
+/** Lowest `page_size` of the invite list: the contract gives only a maximum; an empty page is useless. */
+export const INVITE_PAGE_SIZE_MIN = 1;
+/** Highest `page_size` of the invite list. */
+export const INVITE_PAGE_SIZE_MAX = 100;
+/** `page_size` of the invite list when the caller gives none. */
+export const INVITE_PAGE_SIZE_DEFAULT = 10;
+
+/** Lowest `limit` of the quest list: the contract gives only a maximum; zero items is useless. */
+export const QUEST_LIST_LIMIT_MIN = 1;
+/** Highest `limit` of the quest list. */
+export const QUEST_LIST_LIMIT_MAX = 100;
+
+/** Lowest `limit` of the webhook list. */
+export const WEBHOOK_LIST_LIMIT_MIN = 1;
+/** Highest `limit` of the webhook list. */
+export const WEBHOOK_LIST_LIMIT_MAX = 100;
+/** Longest `cursor` of the webhook list, in characters. */
+export const WEBHOOK_LIST_CURSOR_MAX_LENGTH = 100;
+
+/** Lowest `limit` of the webhook delivery-record list. */
+export const WEBHOOK_EVENTS_LIMIT_MIN = 1;
+/** Highest `limit` of the webhook delivery-record list. */
+export const WEBHOOK_EVENTS_LIMIT_MAX = 100;
+/** `limit` of the webhook delivery-record list when the caller gives none. */
+export const WEBHOOK_EVENTS_LIMIT_DEFAULT = 100;
+/** Lowest `page` of the webhook delivery-record list (pages count from 0 there). */
+export const WEBHOOK_EVENTS_PAGE_MIN = 0;
+/** Highest `page` of the webhook delivery-record list. */
+export const WEBHOOK_EVENTS_PAGE_MAX = 1000;
+/** `page` of the webhook delivery-record list when the caller gives none. */
+export const WEBHOOK_EVENTS_PAGE_DEFAULT = 0;
+
+/** Shortest webhook `name` on create and update. */
+export const WEBHOOK_NAME_MIN_LENGTH = 1;
+
+/** Longest quest `name` on creation, in characters. */
+export const QUEST_NAME_MAX_LENGTH = 100;
+/** Lowest quest `position`: the contract gives only a maximum; positions are ordinals. */
+export const QUEST_POSITION_MIN = 0;
+/** Highest quest `position` on creation. */
+export const QUEST_POSITION_MAX = 5000;
+/** Lowest quest `claimLimit`: the contract gives only a maximum; 0 is the default. */
+export const QUEST_CLAIM_LIMIT_MIN = 0;
+/** Highest quest `claimLimit` (the largest signed 32-bit integer). */
+export const QUEST_CLAIM_LIMIT_MAX = 2_147_483_647;
+/** Quest `claimLimit` when the creator gives none. */
+export const QUEST_CLAIM_LIMIT_DEFAULT = 0;
+
+/** Longest time a quest's `claimCounter` may be stale: it is a cache refreshed every hour. */
+export const CLAIM_COUNTER_REFRESH_MS = 3_600_000;

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { count, dateTime, httpUrl } from './fields.js';
+import {
+  QUEST_CLAIM_LIMIT_DEFAULT,
+  QUEST_CLAIM_LIMIT_MAX,
+  QUEST_CLAIM_LIMIT_MIN,
+  QUEST_NAME_MAX_LENGTH,
+  QUEST_POSITION_MAX,
+  QUEST_POSITION_MIN,
+} from './limits.js';
+import { RichTextNodeSchema } from './rich-text.js';
+
+// The contract lists only the values it has seen for these enumerations, so any string passes and
+// the seen values are documented: a closed enum would reject the platform's next value.
+const recurrence = () =>
+  z.string().describe('How often the quest can be claimed. Value seen: daily.');
+const conditionOperator = () => z.string().describe('How the conditions combine. Value seen: AND.');
+const claimLimit = () =>
+  z
+    .number()
+    .int()
+    .min(QUEST_CLAIM_LIMIT_MIN)
+    .max(QUEST_CLAIM_LIMIT_MAX)
+    .describe('Most claims of the quest; 0 means no limit.');
+
+/** A condition a member must meet before claiming a quest. */
+export const QuestConditionSchema = z.object({
+  type: z.string().describe('Values seen: level, quest.'),
+  operator: z.string().describe('Values seen: =, isCompleted.'),
+  value: z.string().describe('e.g. a level, or the uuid of a quest that must be completed.'),
+});
+export type QuestCondition = z.infer<typeof QuestConditionSchema>;
+
+/**
+ * The settings of a quest task. An API task sets `endpoint`, `apiKey` and `identifications`
+ * (`network` for the wallet method, `redirectUrl` for the connect method); other task types carry
+ * other settings, so unknown keys are kept and none is required.
+ */
+export const TaskSettingsSchema = z.looseObject({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  endpoint: httpUrl().optional().describe('The verification endpoint an API task calls.'),
+  apiKey: z.string().optional().describe('Sent to the endpoint in the X-Api-Key header.'),
+  identifications: z
+    .array(z.string())
+    .optional()
+    .describe('Identification methods: email, wallet, discord, twitter, svc-connect.'),
+  network: z.string().optional().describe('Network of the wallet method. Value seen: eth-mainnet.'),
+  redirectUrl: z.string().optional().describe('Where the connect method sends the member.'),
+});
+export type TaskSettings = z.infer<typeof TaskSettingsSchema>;
+
+/** A task of a quest in the quest list. */
+export const QuestListTaskSchema = z.object({
+  id: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  type: z.string().describe('Value seen: api.'),
+  settings: TaskSettingsSchema,
+});
+export type QuestListTask = z.infer<typeof QuestListTaskSchema>;
+
+/** A reward of a quest in the quest list. */
+export const QuestListRewardSchema = z.object({
+  type: z.string().describe('Value seen: xp.'),
+  operator: z.string().optional().describe('Value seen: =.'),
+  value: z.string(),
+  chain: z.string().nullable().optional().describe('Value seen: polygon.'),
+  collection: z.string().nullable().optional(),
+  contractAddress: z.string().nullable().optional(),
+});
+export type QuestListReward = z.infer<typeof QuestListRewardSchema>;
+
+/**
+ * An element of the quest list. The contract does not say which fields are required; every field
+ * it lists is required here. `description` and `retryAfter` may be null as in the create response
+ * (a quest created without them is listed too), `communityImageUrl` as the community's `image`.
+ */
+export const QuestListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: RichTextNodeSchema.nullable(),
+  deleted: z.boolean(),
+  communityId: z.string(),
+  categoryId: z.string(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  archived: z.boolean(),
+  autoValidate: z.boolean(),
+  conditionOperator: conditionOperator(),
+  conditions: z.array(QuestConditionSchema),
+  published: z.boolean(),
+  recurrence: recurrence(),
+  retryAfter: z.number().nullable(),
+  rewards: z.array(QuestListRewardSchema),
+  tasks: z.array(QuestListTaskSchema),
+  claimLimit: claimLimit(),
+  claimCounter: count().describe(
+    'Number of claims; cached, refreshed at most every hour, not real-time.',
+  ),
+  communityImageUrl: z.string().nullable(),
+  communityName: z.string(),
+  subdomain: z.string(),
+});
+export type QuestListItem = z.infer<typeof QuestListItemSchema>;
+
+/** The body of the quest list response. */
+export const QuestListSchema = z.array(QuestListItemSchema);
+export type QuestList = z.infer<typeof QuestListSchema>;
+
+/** A task of a quest to create. */
+export const QuestCreateTaskSchema = z.object({
+  type: z.string().describe('Values seen: api, partnership.'),
+  settings: TaskSettingsSchema,
+});
+export type QuestCreateTask = z.infer<typeof QuestCreateTaskSchema>;
+
+/** A reward with a fixed value, e.g. `{ type: 'xp', value: 100 }`. */
+export const QuestValueRewardSchema = z.object({
+  type: z.string().describe('Value seen: xp.'),
+  value: z.number(),
+});
+export type QuestValueReward = z.infer<typeof QuestValueRewardSchema>;
+
+/** A reward handed out by a method, e.g. first come, first served. */
+export const QuestMethodRewardSchema = z.object({
+  method: z.object({
+    id: z.uuid(),
+    type: z.string().describe('Value seen: fcfs.'),
+    max: z.number(),
+    count: z.number(),
+  }),
+});
+export type QuestMethodReward = z.infer<typeof QuestMethodRewardSchema>;
+
+/** A reward of a quest to create (and of the create response). */
+export const QuestRewardSchema = z.union([QuestValueRewardSchema, QuestMethodRewardSchema]);
+export type QuestReward = z.infer<typeof QuestRewardSchema>;
+
+/** The body of quest creation. Defaults of the contract are applied on parse. */
+export const QuestCreateRequestSchema = z.object({
+  categoryId: z.uuid(),
+  name: z.string().max(QUEST_NAME_MAX_LENGTH),
+  published: z.boolean(),
+  recurrence: recurrence(),
+  conditionOperator: conditionOperator(),
+  retryAfter: z
+    .number()
+    .min(0)
+    .nullable()
+    .default(0)
+    .describe('Delay before a new try; one of a fixed enumeration the contract does not show.'),
+  description: RichTextNodeSchema.optional(),
+  conditions: z.array(QuestConditionSchema).optional(),
+  position: z.number().int().min(QUEST_POSITION_MIN).max(QUEST_POSITION_MAX).optional(),
+  claimLimit: claimLimit().default(QUEST_CLAIM_LIMIT_DEFAULT),
+  sprintId: z.uuid().optional(),
+  tasks: z.array(QuestCreateTaskSchema).optional(),
+  rewards: z.array(QuestRewardSchema).optional(),
+  isAutomaticWhenEmpty: z.boolean().default(true),
+});
+/** A parsed quest creation body, defaults applied. */
+export type QuestCreateRequest = z.infer<typeof QuestCreateRequestSchema>;
+/** A quest creation body as a client writes it, defaulted fields optional. */
+export type QuestCreateRequestInput = z.input<typeof QuestCreateRequestSchema>;
+
+/** A task in the quest create response. */
+export const QuestCreateResponseTaskSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  settings: TaskSettingsSchema,
+});
+export type QuestCreateResponseTask = z.infer<typeof QuestCreateResponseTaskSchema>;
+
+/** The body of the quest create response. */
+export const QuestCreateResponseSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  recurrence: recurrence(),
+  description: RichTextNodeSchema.nullable(),
+  retryAfter: z.number().nullable(),
+  archived: z.boolean(),
+  published: z.boolean(),
+  communityId: z.uuid(),
+  categoryId: z.uuid(),
+  conditionOperator: conditionOperator(),
+  claimLimit: claimLimit(),
+  isAutomaticWhenEmpty: z.boolean().optional(),
+  conditions: z.array(QuestConditionSchema).optional(),
+  rewards: z.array(QuestRewardSchema).optional(),
+  tasks: z.array(QuestCreateResponseTaskSchema).optional(),
+});
+export type QuestCreateResponse = z.infer<typeof QuestCreateResponseSchema>;
