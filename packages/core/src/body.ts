@@ -33,7 +33,6 @@ export async function readBody(
   if (source instanceof Uint8Array) return sized(source, limits.maxBytes);
   if (source instanceof ArrayBuffer) return sized(new Uint8Array(source), limits.maxBytes);
 
-  const iterator = iterate(source);
   const chunks: Uint8Array[] = [];
   let total = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +40,8 @@ export async function readBody(
     timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, limits.deadline - Date.now()));
   });
   try {
+    // Inside the try: a locked or already used stream throws here, and is an unreadable body.
+    const iterator = iterate(source);
     for (;;) {
       const next = await Promise.race([iterator.next(), timedOut]);
       if (next === TIMED_OUT) return { ok: false, reason: 'timeout' };

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from './results.js';
-import { createVerifier, defineQuest, type ResultEvent, type VerifierOptions } from './verifier.js';
+import {
+  createVerifier,
+  defineQuest,
+  type ResultEvent,
+  toResponse,
+  type VerifierOptions,
+} from './verifier.js';
 
 const KEY = 'test-key-0123456789';
 const claim = {
@@ -461,5 +467,41 @@ describe('createVerifier: requires and quests', () => {
     ).toBe('Wrong key');
     const missing = await verifier.decide({ headers: {}, body: '{}' });
     expect(missing.body.message).toMatch(/did not receive the API key/);
+  });
+});
+
+describe('createVerifier: regressions', () => {
+  it('answers 400 unreadable_body for a locked stream instead of rejecting', async () => {
+    const { verifier, results } = verifierWith();
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    stream.getReader();
+    const decision = await verifier.decide({ headers: { 'x-api-key': KEY }, body: stream });
+    expect(decision).toMatchObject({ status: 400, reason: 'unreadable_body' });
+    expect(results[0]?.reason).toBe('unreadable_body');
+  });
+
+  it('gives each Response its own writable headers object (as @hono/node-server writes into it)', async () => {
+    const { verifier } = verifierWith();
+    const Original = globalThis.Response;
+    class WritingResponse extends Original {
+      constructor(body: BodyInit | null, init: ResponseInit & { headers: Record<string, string> }) {
+        init.headers['content-length'] = String(String(body).length);
+        super(body, init);
+      }
+    }
+    vi.stubGlobal('Response', WritingResponse);
+    try {
+      const response = await verifier.fetch(
+        new Request('http://127.0.0.1/', {
+          method: 'POST',
+          headers: { 'x-api-key': KEY },
+          body: JSON.stringify(claim),
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -296,7 +296,7 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     }
   };
 
-  const decide = async (input: ClaimInput): Promise<Decision> => {
+  const decideUnguarded = async (input: ClaimInput): Promise<Decision> => {
     const receivedAt = input.receivedAt ?? Date.now();
     const early = precheckOutcome(input);
     if (early) return finish(early, receivedAt);
@@ -327,13 +327,15 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     return finish(await runHandler(parsed.claim, deadline), receivedAt);
   };
 
+  const decide = (input: ClaimInput): Promise<Decision> =>
+    decideUnguarded(input).catch((error: unknown) => {
+      // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
+      report(error, { reason: 'handler_error' });
+      return finish({ reason: 'handler_error', message: messages.handlerError }, Date.now());
+    });
+
   return {
-    decide: (input) =>
-      decide(input).catch((error: unknown) => {
-        // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
-        report(error, { reason: 'handler_error' });
-        return finish({ reason: 'handler_error', message: messages.handlerError }, Date.now());
-      }),
+    decide,
     precheck: (input) => {
       const early = precheckOutcome(input);
       return early && finish(early, input.receivedAt ?? Date.now());
@@ -353,9 +355,10 @@ export function createVerifier<const R extends IdentificationMethod = never>(
 
 /** Writes a decision as a Web `Response`. */
 export function toResponse(decision: Decision): Response {
+  // A fresh headers object: some runtimes' Response (e.g. @hono/node-server's) writes into it.
   return new Response(JSON.stringify(decision.body), {
     status: decision.status,
-    headers: decision.headers,
+    headers: { ...decision.headers },
   });
 }
 

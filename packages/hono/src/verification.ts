@@ -1,0 +1,91 @@
+import {
+  type BodySource,
+  createVerifier,
+  type Decision,
+  type IdentificationMethod,
+  type Reason,
+  type VerifierOptions,
+} from '@questkit/core';
+import type { Context, Env, Handler, HonoRequest, Input } from 'hono';
+
+/** Options of {@link verificationEndpoint}: exactly core's `createVerifier` options. */
+export type VerificationEndpointOptions<R extends IdentificationMethod = never> =
+  VerifierOptions<R>;
+
+/**
+ * A Hono handler for the platform's verification call. Every answer is core's: 200 or 400 with
+ * a JSON `{message}`, before the deadline, whatever the request. Mount it with `app.all` so that
+ * other methods also get the contract's 400 rather than Hono's 404.
+ *
+ * It works whether or not an earlier middleware read the body: a body Hono has cached
+ * (`c.req.json()`, `c.req.text()`, a validator) is reused, an untouched one is streamed with
+ * core's size limit and deadline, and one consumed around Hono's cache is refused at once.
+ *
+ * @example
+ * const app = new Hono();
+ * app.all(
+ *   '/verify',
+ *   verificationEndpoint({
+ *     apiKey: process.env.QUEST_API_KEY!,
+ *     requires: ['email'],
+ *     verify: async ({ accounts }) =>
+ *       (await isSubscribed(accounts.email)) ? ok('Thanks!') : fail('Subscribe first.'),
+ *   }),
+ * );
+ */
+export function verificationEndpoint<
+  const R extends IdentificationMethod = never,
+  E extends Env = Env,
+  P extends string = string,
+  I extends Input = Input,
+>(options: VerificationEndpointOptions<R>): Handler<E, P, I, Promise<Response>> {
+  const verifier = createVerifier(options);
+  return async (c) => {
+    const receivedAt = Date.now();
+    const request = { method: c.req.method, headers: c.req.raw.headers, receivedAt };
+    // Refusing on the headers alone leaves the body stream untouched, so the server can drain it
+    // and keep the connection alive.
+    const early = verifier.precheck(request);
+    if (early) return answer(c, early, false);
+    const decision = await verifier.decide({ ...request, body: bodyOf(c.req) });
+    return answer(c, decision, PARTIAL_READS.has(decision.reason));
+  };
+}
+
+// Answers given while the body may be only partly read: the rest of it would sit in front of
+// the next request on a kept-alive connection.
+const PARTIAL_READS: ReadonlySet<Reason> = new Set([
+  'body_too_large',
+  'unreadable_body',
+  'timeout',
+]);
+
+function answer(c: Context, decision: Decision, close: boolean): Response {
+  // A fresh header record: @hono/node-server writes content-length into a plain one, and core's
+  // is frozen. c.body also keeps headers earlier middleware set (CORS, request ids).
+  const headers: Record<string, string> = { ...decision.headers };
+  if (close) headers.connection = 'close';
+  return c.body(JSON.stringify(decision.body), decision.status, headers);
+}
+
+function bodyOf(req: Pick<HonoRequest, 'bodyCache' | 'arrayBuffer' | 'raw'>): BodySource | null {
+  // Hono keeps what its body methods read; arrayBuffer() returns it (converted if need be).
+  if (Object.keys(req.bodyCache).length > 0) return settle(() => req.arrayBuffer());
+  const { body, bodyUsed } = req.raw;
+  if (bodyUsed || body?.locked) return CONSUMED;
+  return body;
+}
+
+// Hono's cached read as a one-chunk stream, started only when core reads: core's deadline then
+// also bounds a body still arriving, and a failed read becomes its `unreadable_body` answer.
+async function* settle(read: () => Promise<ArrayBuffer>): AsyncIterable<Uint8Array> {
+  yield new Uint8Array(await read());
+}
+
+// Something read `c.req.raw` around Hono's cache: the bytes are gone, and waiting on a locked
+// stream could hang, so core answers `unreadable_body` at once.
+const CONSUMED: AsyncIterable<Uint8Array> = {
+  [Symbol.asyncIterator]: () => ({
+    next: () => Promise.reject(new Error('the request body was consumed before the handler')),
+  }),
+};
