@@ -166,6 +166,14 @@ describe('publicRequestUrl and renderConnectError', () => {
     expect(publicRequestUrl('connect', 'https://app.example.com')).toBe(
       'https://app.example.com/connect',
     );
+    // Never resolved into another host, and never a throw for odd paths.
+    expect(publicRequestUrl('//evil.example/x', 'https://app.example.com')).toBe(
+      'https://app.example.com//evil.example/x',
+    );
+    expect(new URL(publicRequestUrl('//evil.example/x', 'https://app.example.com')).host).toBe(
+      'app.example.com',
+    );
+    expect(publicRequestUrl('//[', 'https://app.example.com')).toBe('https://app.example.com//[');
   });
 
   it('renders an escaped HTML page for browsers and JSON otherwise', () => {

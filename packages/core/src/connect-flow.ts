@@ -172,9 +172,13 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
   };
 }
 
-/** The URL the signer saw: the public origin when configured, with the request's path and query. */
+/**
+ * The URL the signer saw: the public origin joined, as text, with the path and query the app
+ * received. Joined, not resolved: a path such as `//evil.example/x` must stay a path of this
+ * origin (and then fail verification), never become another host.
+ */
 export function publicRequestUrl(pathAndQuery: string, origin: string): string {
-  return new URL(pathAndQuery.startsWith('/') ? pathAndQuery : `/${pathAndQuery}`, origin).href;
+  return `${origin}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`;
 }
 
 function readPublicOrigin(publicUrl: string | undefined): string | undefined {

@@ -504,4 +504,29 @@ describe('createVerifier: regressions', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('answers a body error reported by the adapter with core message, after the key check', async () => {
+    const { verifier, results } = verifierWith();
+    const tooLarge = await verifier.decide({
+      headers: { 'x-api-key': KEY },
+      bodyError: 'body_too_large',
+    });
+    expect(tooLarge).toMatchObject({
+      status: 400,
+      reason: 'body_too_large',
+      body: { message: 'The claim request is too large.' },
+    });
+    const unreadable = await verifier.decide({
+      headers: { 'x-api-key': KEY },
+      bodyError: 'unreadable_body',
+    });
+    expect(unreadable.reason).toBe('unreadable_body');
+    const noKey = await verifier.decide({ headers: {}, bodyError: 'body_too_large' });
+    expect(noKey.reason).toBe('missing_key');
+    expect(results.map((r) => r.reason)).toEqual([
+      'body_too_large',
+      'unreadable_body',
+      'missing_key',
+    ]);
+  });
 });

@@ -111,6 +111,11 @@ export interface ClaimInput {
   parsed?: unknown;
   /** When the request arrived (`Date.now()`); defaults to now. The deadline counts from it. */
   receivedAt?: number;
+  /**
+   * The body already failed before core saw it (a framework parser refused it as too large, or
+   * could not read it): answered with core's own message once the method and key are checked.
+   */
+  bodyError?: 'body_too_large' | 'unreadable_body';
 }
 
 /** A verification endpoint, independent of any framework. */
@@ -301,6 +306,12 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     const early = precheckOutcome(input);
     if (early) return finish(early, receivedAt);
 
+    if (input.bodyError) {
+      return finish(
+        { reason: input.bodyError, message: messageOf(input.bodyError, messages) },
+        receivedAt,
+      );
+    }
     const deadline = receivedAt + timeoutMs;
     let parsed: ReturnType<typeof validateClaim>;
     if ('parsed' in input && input.body == null) {

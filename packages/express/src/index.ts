@@ -1,1 +1,14 @@
-export {};
+/**
+ * @module
+ * `@questkit/express`: Express 4 and 5 handlers for a questkit community endpoint.
+ * `verificationEndpoint` answers the platform's verification call through `@questkit/core`'s
+ * verifier, `verificationErrors` keeps a body parser's failures on that path in the contract, and
+ * `connectEndpoint` serves the community side of the identity-connect redirect flow. All three
+ * only translate: every decision is core's.
+ */
+export { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
+export {
+  type VerificationEndpointOptions,
+  verificationEndpoint,
+  verificationErrors,
+} from './verification.js';
