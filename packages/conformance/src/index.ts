@@ -1,1 +1,34 @@
-export {};
+/**
+ * @module
+ * `@questkit/conformance`: tells whether a quest verification endpoint, written with questkit or
+ * not, will pass the platform's automatic checks, and why not. It runs a battery of probes
+ * ({@link PROBES}) over HTTP with global `fetch` and judges every answer with core's
+ * `checkVerificationAnswer`, the same code the mock platform uses. Runs on any runtime with
+ * `fetch`; the reporters return strings and do no I/O.
+ */
+export {
+  type BuiltBody,
+  buildBody,
+  buildClaim,
+  DEFAULT_MEMBER,
+  PADDING_FIELD,
+  SAMPLE_ACCOUNTS,
+} from './claim-body.js';
+export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
+export { API_KEY_ENV, toCurl } from './curl.js';
+export {
+  CLAIM_PROBE_ID,
+  OVERSIZE_BYTES,
+  PROBES,
+  type Probe,
+  type ProbeBody,
+  type ProbeExpectation,
+  type ProbeRequest,
+} from './probes.js';
+export { formatHuman, formatProgress, type HumanFormatOptions } from './reporters/human.js';
+export { formatJson } from './reporters/json.js';
+export { formatJunit } from './reporters/junit.js';
+export { DEFAULT_BURST, DEFAULT_SAMPLES, runConformance, WRONG_API_KEY } from './run.js';
+export { listSchemaFields, type SchemaField } from './schema-fields.js';
+export type { OutgoingRequest } from './send.js';
+export * from './types.js';

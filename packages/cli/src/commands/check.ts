@@ -1,0 +1,348 @@
+import {
+  type ConformanceOptions,
+  type ConformanceReport,
+  formatHuman,
+  formatJson,
+  formatJunit,
+  formatProgress,
+  runConformance,
+} from '@questkit/conformance';
+import { AccountsSchema } from '@questkit/core';
+import type { Command } from '../command.js';
+import { UsageError } from '../errors.js';
+import type { FlagSpec, ParsedFlags } from '../flags.js';
+import type { CliIo } from '../io.js';
+
+/** The flags of `questkit check`, each with its environment twin. */
+export const CHECK_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'api-key',
+    type: 'string',
+    env: 'QUESTKIT_API_KEY',
+    placeholder: '<key>',
+    description: 'The task API key, sent as X-Api-Key; without it the key checks are skipped',
+  },
+  {
+    name: 'user-id',
+    type: 'string',
+    env: 'QUESTKIT_USER_ID',
+    placeholder: '<id>',
+    defaultText: 'a synthetic id',
+    description: 'userId of the member the claims are made for',
+  },
+  {
+    name: 'community-id',
+    type: 'string',
+    env: 'QUESTKIT_COMMUNITY_ID',
+    placeholder: '<id>',
+    defaultText: 'a synthetic id',
+    description: 'communityId of the claims',
+  },
+  {
+    name: 'subdomain',
+    type: 'string',
+    env: 'QUESTKIT_SUBDOMAIN',
+    placeholder: '<name>',
+    defaultText: 'questkit-conformance',
+    description: 'subdomain of the claims',
+  },
+  {
+    name: 'quest-id',
+    type: 'string',
+    env: 'QUESTKIT_QUEST_ID',
+    placeholder: '<id>',
+    defaultText: 'a synthetic id',
+    description: 'questId of the claims',
+  },
+  {
+    name: 'accounts',
+    type: 'string',
+    env: 'QUESTKIT_ACCOUNTS',
+    placeholder: '<json>',
+    defaultText: 'a sample of every method',
+    description:
+      'The member\'s accounts as JSON: {"email":"a@b.c","discord":{"id":"1","handle":"h"}}',
+  },
+  {
+    name: 'expect-pass',
+    type: 'boolean',
+    env: 'QUESTKIT_EXPECT_PASS',
+    description: 'The well-formed claim must be claimed (200)',
+  },
+  {
+    name: 'expect-fail',
+    type: 'boolean',
+    env: 'QUESTKIT_EXPECT_FAIL',
+    description: 'The well-formed claim must be refused (400)',
+  },
+  {
+    name: 'timeout',
+    type: 'integer',
+    env: 'QUESTKIT_TIMEOUT',
+    placeholder: '<ms>',
+    defaultText: '10000',
+    description: "Time limit per request, as the platform's",
+  },
+  {
+    name: 'slow',
+    type: 'integer',
+    env: 'QUESTKIT_SLOW',
+    placeholder: '<ms>',
+    defaultText: 'half the time limit',
+    description: 'Answers slower than this warn',
+  },
+  {
+    name: 'burst',
+    type: 'integer',
+    env: 'QUESTKIT_BURST',
+    placeholder: '<n>',
+    defaultText: '10',
+    description: 'Concurrent claims of the burst check (at most 1000)',
+  },
+  {
+    name: 'samples',
+    type: 'integer',
+    env: 'QUESTKIT_SAMPLES',
+    placeholder: '<n>',
+    defaultText: '10',
+    description: 'Sequential claims of the latency series (at most 1000)',
+  },
+  {
+    name: 'only',
+    type: 'string',
+    env: 'QUESTKIT_ONLY',
+    placeholder: '<ids>',
+    defaultText: 'every check',
+    description: 'Comma-separated check ids or prefixes to run (auth.,fields.missing)',
+  },
+  {
+    name: 'connect-url',
+    type: 'string',
+    env: 'QUESTKIT_CONNECT_URL',
+    placeholder: '<url>',
+    description: "The task's connect redirect URL: runs the connect checks (needs --secret)",
+  },
+  {
+    name: 'secret',
+    type: 'string',
+    env: 'QUESTKIT_CONNECT_SECRET',
+    placeholder: '<secret>',
+    description: 'The community connect secret',
+  },
+  {
+    name: 'connect-callback',
+    type: 'string',
+    env: 'QUESTKIT_CONNECT_CALLBACK',
+    placeholder: '<url>',
+    defaultText: 'https://platform.invalid/connect/callback',
+    description: 'The callback the connect redirect carries',
+  },
+  {
+    name: 'json',
+    type: 'boolean',
+    env: 'QUESTKIT_JSON',
+    description: 'Print the report as JSON instead of the table',
+  },
+  {
+    name: 'junit',
+    type: 'string',
+    env: 'QUESTKIT_JUNIT',
+    placeholder: '<file>',
+    description: 'Also write the report as JUnit XML to this file',
+  },
+  {
+    name: 'show-secrets',
+    type: 'boolean',
+    env: 'QUESTKIT_SHOW_SECRETS',
+    description: 'Show the API key and signatures in the report instead of redacting them',
+  },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    env: 'QUESTKIT_VERBOSE',
+    description: 'Show every detail of warnings, and of passing checks too',
+  },
+  {
+    name: 'no-color',
+    type: 'boolean',
+    env: 'NO_COLOR',
+    description: 'No colors, even on a terminal',
+  },
+];
+
+const EPILOG = `The URL can also come from QUESTKIT_URL.
+The API key is never printed: curl lines read it from $QUESTKIT_API_KEY.
+Claims are really sent: use a test member, or an endpoint in a test mode.
+
+Exit codes: 0 nothing failed, 1 a check failed (or the endpoint is unreachable), 2 usage error.
+
+Example:
+  questkit check https://app.example/verify --api-key "$KEY" --expect-pass`;
+
+function str(values: ParsedFlags['values'], name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function int(values: ParsedFlags['values'], name: string): number | undefined {
+  const value = values[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function httpUrl(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} is not a URL: "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"`);
+  }
+  return value;
+}
+
+function readAccounts(text: string | undefined): ConformanceOptions['member'] {
+  if (text === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError('--accounts is not valid JSON');
+  }
+  const parsed = AccountsSchema.strict().safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `accounts.${issue.path.join('.')}` : 'accounts';
+    throw new UsageError(`--accounts: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return { accounts: parsed.data };
+}
+
+/**
+ * Turns parsed flags into runner options; throws a UsageError for a bad combination. The URL is
+ * the one positional argument, or `QUESTKIT_URL`.
+ */
+export function toRunOptions(
+  parsed: ParsedFlags,
+  env: Readonly<Record<string, string | undefined>> = {},
+): ConformanceOptions {
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) {
+    throw new UsageError(`expected one URL, got ${positionals.length}: ${positionals.join(' ')}`);
+  }
+  const rawUrl = positionals[0] ?? (env.QUESTKIT_URL || undefined);
+  if (rawUrl === undefined) throw new UsageError('the endpoint URL is missing');
+  const url = httpUrl(rawUrl, positionals[0] !== undefined ? 'the URL' : 'QUESTKIT_URL');
+
+  if (values['expect-pass'] === true && values['expect-fail'] === true) {
+    throw new UsageError('--expect-pass and --expect-fail exclude each other');
+  }
+  const connectUrl = str(values, 'connect-url');
+  const secret = str(values, 'secret');
+  if ((connectUrl === undefined) !== (secret === undefined)) {
+    throw new UsageError('--connect-url and --secret go together');
+  }
+  const callback = str(values, 'connect-callback');
+
+  const member = {
+    ...readAccounts(str(values, 'accounts')),
+    ...(str(values, 'user-id') !== undefined ? { userId: str(values, 'user-id') } : {}),
+    ...(str(values, 'community-id') !== undefined
+      ? { communityId: str(values, 'community-id') }
+      : {}),
+    ...(str(values, 'subdomain') !== undefined ? { subdomain: str(values, 'subdomain') } : {}),
+    ...(str(values, 'quest-id') !== undefined ? { questId: str(values, 'quest-id') } : {}),
+  };
+  const only = str(values, 'only')
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const options: ConformanceOptions = { url };
+  const apiKey = str(values, 'api-key');
+  if (apiKey !== undefined) options.apiKey = apiKey;
+  if (Object.keys(member).length > 0) options.member = member;
+  if (values['expect-pass'] === true) options.expect = 'pass';
+  if (values['expect-fail'] === true) options.expect = 'fail';
+  const timeoutMs = int(values, 'timeout');
+  const slowMs = int(values, 'slow');
+  const burst = int(values, 'burst');
+  const samples = int(values, 'samples');
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  if (slowMs !== undefined) options.slowMs = slowMs;
+  if (burst !== undefined) options.burst = burst;
+  if (samples !== undefined) options.samples = samples;
+  if (burst !== undefined && burst > 1000) throw new UsageError('--burst must be at most 1000');
+  if (samples !== undefined && samples > 1000)
+    throw new UsageError('--samples must be at most 1000');
+  if (only && only.length > 0) options.only = only;
+  if (connectUrl !== undefined && secret !== undefined) {
+    options.connect = {
+      url: httpUrl(connectUrl, '--connect-url'),
+      secret,
+      ...(callback !== undefined ? { callback: httpUrl(callback, '--connect-callback') } : {}),
+    };
+  }
+  if (values['show-secrets'] === true) options.showSecrets = true;
+  return options;
+}
+
+async function writeReports(
+  report: ConformanceReport,
+  values: ParsedFlags['values'],
+  io: CliIo,
+  color: boolean,
+) {
+  if (values.json === true) io.stdout.write(formatJson(report));
+  else io.stdout.write(formatHuman(report, { color, verbose: values.verbose === true }));
+  const junit = str(values, 'junit');
+  if (junit !== undefined) {
+    try {
+      await io.writeFile(junit, formatJunit(report));
+    } catch (error) {
+      const reason = (error as { code?: string }).code ?? (error as Error).message;
+      throw new UsageError(`cannot write the JUnit report to ${junit} (${reason})`);
+    }
+  }
+}
+
+/** `questkit check`: runs the conformance battery against an endpoint and reports. */
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Check a verification endpoint the way the platform does, and tell why it would fail',
+  usage: 'check <url> [options]',
+  description:
+    "Sends the conformance battery (a well-formed claim, bad keys, bad bodies, missing and wrongly\ntyped fields, every account shape, other methods and content types, a burst and a latency\nseries) to a verification endpoint, written with questkit or not, and judges every answer by the\nplatform's three checks: answered within 10 s, a message that can be shown, status 200 or 400.",
+  flags: CHECK_FLAGS,
+  epilog: EPILOG,
+  async run(parsed, io) {
+    const options = toRunOptions(parsed, io.env);
+    const color = io.stdout.isTTY === true && parsed.values['no-color'] !== true;
+    const live = io.stderr.isTTY === true && parsed.values.json !== true;
+    const controller = new AbortController();
+    const stopListening = io.onInterrupt(() => controller.abort());
+    let report: ConformanceReport;
+    try {
+      report = await runConformance({
+        ...options,
+        signal: controller.signal,
+        ...(live
+          ? {
+              onProgress: (event) =>
+                io.stderr.write(
+                  `\r\u001b[2K${formatProgress(event, { color: io.stderr.isTTY === true && parsed.values['no-color'] !== true })}`,
+                ),
+            }
+          : {}),
+      });
+    } finally {
+      stopListening();
+      if (live) io.stderr.write('\r\u001b[2K');
+    }
+    if (report.unreachable !== undefined && parsed.values.json === true) {
+      io.stderr.write(`questkit check: cannot reach ${options.url}: ${report.unreachable}\n`);
+    }
+    await writeReports(report, parsed.values, io, color);
+    return report.summary.ok && !controller.signal.aborted ? 0 : 1;
+  },
+};

@@ -1,0 +1,8 @@
+import type { Command } from '../command.js';
+import { checkCommand } from './check.js';
+
+/**
+ * Every `questkit` subcommand, in the order the help lists them. A new command is one file in
+ * this folder exporting a {@link Command}, plus one entry here (`mock` lands this way).
+ */
+export const COMMANDS: readonly Command[] = [checkCommand];

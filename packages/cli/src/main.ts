@@ -1,0 +1,69 @@
+import { type Command, formatCommandHelp } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { UsageError } from './errors.js';
+import { HELP_FLAG, parseFlags } from './flags.js';
+import type { CliIo } from './io.js';
+
+/** Exit code when nothing failed. */
+export const EXIT_OK = 0;
+/** Exit code when a check failed or the command could not do its work. */
+export const EXIT_FAILED = 1;
+/** Exit code for a usage error: unknown command or flag, bad value. */
+export const EXIT_USAGE = 2;
+
+function formatMainHelp(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  return [
+    'Usage: questkit <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    'Run `questkit <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The `questkit` command line: dispatches to a command of {@link COMMANDS} and returns the exit
+ * code (0 nothing failed, 1 failed, 2 usage error). Never throws and never prints a stack trace:
+ * errors become one line on stderr.
+ *
+ * @example
+ * process.exitCode = await main(process.argv.slice(2), nodeIo());
+ */
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly Command[] = COMMANDS,
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const stream = name === undefined ? io.stderr : io.stdout;
+    stream.write(formatMainHelp(commands));
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.stderr.write(`questkit: unknown command "${name}"\n\n${formatMainHelp(commands)}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const parsed = parseFlags([...command.flags, HELP_FLAG], rest, io.env);
+    if (parsed.values.help === true) {
+      io.stdout.write(formatCommandHelp(command));
+      return EXIT_OK;
+    }
+    return await command.run(parsed, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(
+        `questkit ${command.name}: ${error.message}\nUsage: questkit ${command.usage}\nRun \`questkit ${command.name} --help\` for the options.\n`,
+      );
+      return EXIT_USAGE;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`questkit ${command.name}: ${message}\n`);
+    return EXIT_FAILED;
+  }
+}

@@ -1,0 +1,98 @@
+import type { Accounts, IdentificationMethod, VerificationRequest } from '@questkit/core';
+import type { ProbeBody } from './probes.js';
+import type { ClaimMember } from './types.js';
+
+/** A synthetic value for every identification method, so each account shape gets exercised. */
+export const SAMPLE_ACCOUNTS: Required<Pick<Accounts, IdentificationMethod>> = {
+  email: 'member@example.com',
+  wallet: '0x52908400098527886e0f7030069857d2e4169ee7',
+  discord: { id: '80351110224678912', handle: 'questkit_member' },
+  twitter: { id: '783214', username: 'questkit_member' },
+  'svc-connect': 'questkit-conformance-member',
+};
+
+/** The member of a run when none is given: synthetic ids that no real platform uses. */
+export const DEFAULT_MEMBER: Required<ClaimMember> = {
+  userId: '00000000-0000-4000-8000-00000000c0de',
+  communityId: '00000000-0000-4000-8000-00000000c0c0',
+  subdomain: 'questkit-conformance',
+  questId: '00000000-0000-4000-8000-00000000a0a0',
+  accounts: SAMPLE_ACCOUNTS,
+};
+
+/** The field that pads the oversize probe; filled with `x` so the curl line can regenerate it. */
+export const PADDING_FIELD = 'questkitPadding';
+
+/** The well-formed claim of a member, with a fresh requestId as the platform makes per claim. */
+export function buildClaim(
+  member: ClaimMember | undefined,
+  requestId: string,
+): VerificationRequest {
+  return {
+    userId: member?.userId ?? DEFAULT_MEMBER.userId,
+    communityId: member?.communityId ?? DEFAULT_MEMBER.communityId,
+    subdomain: member?.subdomain ?? DEFAULT_MEMBER.subdomain,
+    questId: member?.questId ?? DEFAULT_MEMBER.questId,
+    requestId,
+    accounts: structuredClone(member?.accounts ?? DEFAULT_MEMBER.accounts),
+  };
+}
+
+/** The body text of a probe, or why it cannot be built from this member's claim. */
+export type BuiltBody = { ok: true; text: string | undefined } | { ok: false; reason: string };
+
+/** Builds the body a probe sends from the run's well-formed claim. */
+export function buildBody(spec: ProbeBody, claim: VerificationRequest): BuiltBody {
+  if (spec.kind === 'none') return { ok: true, text: undefined };
+  if (spec.kind === 'text') return { ok: true, text: spec.text };
+
+  const body = structuredClone(claim) as Record<string, unknown>;
+  if (spec.onlyAccounts) {
+    const from = isObject(body.accounts) ? body.accounts : {};
+    const samples = SAMPLE_ACCOUNTS as Record<string, unknown>;
+    // A method the member has not linked takes its sample value: the shape is what is probed.
+    body.accounts = Object.fromEntries(
+      spec.onlyAccounts.map((method) => [method, from[method] ?? structuredClone(samples[method])]),
+    );
+  }
+  for (const path of spec.omit ?? []) {
+    const parent = parentOf(body, path);
+    if (!parent) return { ok: false, reason: missingParent(path) };
+    delete parent.object[parent.key];
+  }
+  for (const [path, value] of Object.entries(spec.set ?? {})) {
+    const parent = parentOf(body, path);
+    if (!parent) return { ok: false, reason: missingParent(path) };
+    parent.object[parent.key] = value;
+  }
+  let text = JSON.stringify(body);
+  if (spec.padBytes !== undefined) {
+    // Spliced in as text: building a megabyte string inside an object and stringifying it again
+    // would double the memory for nothing.
+    const padding = `,"${PADDING_FIELD}":"${'x'.repeat(Math.max(0, spec.padBytes))}"}`;
+    text = text.slice(0, -1) + padding;
+  }
+  return { ok: true, text };
+}
+
+function parentOf(
+  root: Record<string, unknown>,
+  path: string,
+): { object: Record<string, unknown>; key: string } | null {
+  const keys = path.split('.');
+  const key = keys.pop()!;
+  let object: unknown = root;
+  for (const step of keys) {
+    object = isObject(object) ? object[step] : undefined;
+  }
+  return isObject(object) ? { object, key } : null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function missingParent(path: string): string {
+  const parent = path.split('.').slice(0, -1).join('.');
+  return `the claim has no ${parent}; give the member accounts that include it to run this check`;
+}

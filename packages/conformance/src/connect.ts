@@ -1,0 +1,261 @@
+import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
+import { toCurl } from './curl.js';
+import { statusOf } from './judge.js';
+import { type Observed, type OutgoingRequest, send } from './send.js';
+import type { CheckResult, ConnectOptions, Finding, ReceivedAnswer, SentRequest } from './types.js';
+
+/** The connect checks, in the order they run. */
+export const CONNECT_CHECKS = [
+  {
+    id: 'connect.signed-redirect',
+    title: 'A correctly signed connect redirect is accepted (a redirect or a page, not 400)',
+  },
+  {
+    id: 'connect.tampered-redirect',
+    title: 'A connect redirect whose svcUserId was changed after signing is rejected with 400',
+  },
+  {
+    id: 'connect.unsigned-redirect',
+    title: 'A connect redirect without a signature is rejected with 400',
+  },
+  {
+    id: 'connect.callback',
+    title: 'A redirect straight back carries a valid identifier and signature',
+  },
+] as const;
+
+/** The id of one connect check. */
+export type ConnectCheckId = (typeof CONNECT_CHECKS)[number]['id'];
+
+/** The callback the redirect carries when the run names none: a host that never resolves. */
+export const DEFAULT_CONNECT_CALLBACK = 'https://platform.invalid/connect/callback';
+
+/** What the connect checks need from the run. */
+export interface ConnectRunContext {
+  options: ConnectOptions;
+  timeoutMs: number;
+  showSecrets: boolean;
+  stop?: AbortSignal;
+  /** Which checks to run. */
+  selected: (id: ConnectCheckId) => boolean;
+  /** Called with each result as it is ready. */
+  report: (result: CheckResult) => void;
+}
+
+const SIGNATURE = /([?&]signature=)[^&#]*/g;
+const REDACTED = 'REDACTED';
+
+/**
+ * Runs the connect checks against the task's redirect URL. The signed redirect comes from core's
+ * `createConnectRedirect` and the callback is checked with core's `verifySignedUrl`: the same
+ * code the platform side of questkit uses.
+ */
+export async function runConnectChecks(context: ConnectRunContext): Promise<void> {
+  const { options } = context;
+  const session = crypto.randomUUID();
+  const callback = withParam(options.callback ?? DEFAULT_CONNECT_CALLBACK, 'session', session);
+  const svcUserId = options.svcUserId ?? crypto.randomUUID();
+  const signed = createConnectRedirect({
+    redirectUrl: options.url,
+    svcUserId,
+    callback,
+    secret: options.secret,
+  });
+
+  // The callback check reads the answer to the signed redirect, so that one always runs.
+  const started = performance.now();
+  const signedAnswer = await send(get(signed), context.timeoutMs, context.stop);
+  if (context.selected('connect.signed-redirect')) {
+    context.report(
+      result(
+        context,
+        'connect.signed-redirect',
+        signed,
+        signedAnswer,
+        started,
+        signedFindings(signedAnswer, context.timeoutMs),
+      ),
+    );
+  }
+
+  for (const id of ['connect.tampered-redirect', 'connect.unsigned-redirect'] as const) {
+    if (!context.selected(id)) continue;
+    const url = new URL(signed);
+    if (id === 'connect.tampered-redirect')
+      url.searchParams.set('svcUserId', `${svcUserId}-tampered`);
+    else url.searchParams.delete('signature');
+    const begun = performance.now();
+    const answer = await send(get(url.href), context.timeoutMs, context.stop);
+    context.report(
+      result(
+        context,
+        id,
+        url.href,
+        answer,
+        begun,
+        rejectionFindings(answer, id, context.timeoutMs),
+      ),
+    );
+  }
+
+  if (context.selected('connect.callback')) {
+    const begun = performance.now();
+    const back = straightBack(signedAnswer, signed, callback);
+    const base = result(context, 'connect.callback', signed, signedAnswer, begun, []);
+    if (back === null) {
+      const accepted = signedAnswer.status === 200 || isRedirect(signedAnswer.status);
+      context.report({
+        ...base,
+        status: 'skip',
+        skipReason: accepted
+          ? 'the endpoint did not redirect straight back to the callback (it shows a login first); the callback is checked when it does, as with a test login'
+          : 'the signed redirect was not accepted (see connect.signed-redirect)',
+      });
+    } else {
+      const findings = callbackFindings(back, options.secret, session);
+      context.report({ ...base, findings, status: statusOf(findings) });
+    }
+  }
+}
+
+function get(url: string): OutgoingRequest {
+  return { method: 'GET', url, headers: {} };
+}
+
+function withParam(url: string, name: string, value: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(name, value);
+  return parsed.href;
+}
+
+function isRedirect(status: number | undefined): boolean {
+  return status !== undefined && status >= 300 && status < 400;
+}
+
+function noAnswer(answer: Observed, timeoutMs: number): Finding[] {
+  if (answer.timedOut) {
+    return [{ rule: 'connect', severity: 'error', message: `no answer within ${timeoutMs} ms` }];
+  }
+  return [
+    {
+      rule: 'connect',
+      severity: 'error',
+      message: `no answer: ${answer.error ?? 'the request failed'}`,
+    },
+  ];
+}
+
+function signedFindings(answer: Observed, timeoutMs: number): Finding[] {
+  const { status } = answer;
+  if (status === undefined) return noAnswer(answer, timeoutMs);
+  if (status === 200 || isRedirect(status)) return [];
+  const hint =
+    status === 400
+      ? 'rejected a correctly signed redirect: sign-check the full URL without its signature parameter (HMAC-SHA256, lower-case hex); if only the platform origin may be the callback, give a callback there'
+      : `answered ${status}; a correctly signed redirect gets a redirect or a page`;
+  return [{ rule: 'connect', severity: 'error', message: hint }];
+}
+
+function rejectionFindings(answer: Observed, id: ConnectCheckId, timeoutMs: number): Finding[] {
+  const { status } = answer;
+  if (status === undefined) return noAnswer(answer, timeoutMs);
+  if (status === 400) return [];
+  const what =
+    id === 'connect.tampered-redirect' ? 'a tampered redirect' : 'a redirect without a signature';
+  if (status === 200 || isRedirect(status)) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `accepted ${what} (${status}): anyone could link any platform account; verify the signature first`,
+      },
+    ];
+  }
+  if (status >= 400 && status < 500) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'warning',
+        message: `rejected ${what} with ${status}; the reference flow answers 400`,
+      },
+    ];
+  }
+  return [
+    {
+      rule: 'connect',
+      severity: 'error',
+      message: `answered ${status} to ${what}; reject it with 400`,
+    },
+  ];
+}
+
+/** The callback URL the endpoint redirected to, when it redirected straight back to ours. */
+function straightBack(answer: Observed, from: string, callback: string): URL | null {
+  if (!isRedirect(answer.status) || !answer.location) return null;
+  let target: URL;
+  try {
+    target = new URL(answer.location, from);
+  } catch {
+    return null;
+  }
+  const expected = new URL(callback);
+  return target.origin === expected.origin && target.pathname === expected.pathname ? target : null;
+}
+
+function callbackFindings(back: URL, secret: string, session: string): Finding[] {
+  const findings: Finding[] = [];
+  const fail = (message: string) => findings.push({ rule: 'connect', severity: 'error', message });
+  const verified = verifySignedUrl(back.href, secret);
+  if (!verified.ok) {
+    fail(
+      `the callback's signature does not verify (${verified.reason}): sign the callback URL with identifier set, then append signature`,
+    );
+  }
+  const identifiers = back.searchParams.getAll('identifier');
+  if (identifiers.length !== 1 || identifiers[0] === '') {
+    fail('the callback carries no identifier: set identifier to the member id in your app');
+  }
+  if (back.searchParams.get('session') !== session) {
+    fail(
+      'the callback lost the query parameters it was given: add identifier to the callback URL as is',
+    );
+  }
+  return findings;
+}
+
+function redact(url: string, showSecrets: boolean): string {
+  return showSecrets ? url : url.replace(SIGNATURE, `$1${REDACTED}`);
+}
+
+function result(
+  context: ConnectRunContext,
+  id: ConnectCheckId,
+  url: string,
+  answer: Observed,
+  started: number,
+  findings: Finding[],
+): CheckResult {
+  const title = CONNECT_CHECKS.find((check) => check.id === id)!.title;
+  const shown = redact(url, context.showSecrets);
+  const sent: SentRequest = { method: 'GET', url: shown, headers: {}, bodyBytes: 0 };
+  const received: ReceivedAnswer = {
+    elapsedMs: Math.round(answer.elapsedMs),
+    ...(answer.status !== undefined ? { status: answer.status } : {}),
+    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+    ...(answer.location ? { location: redact(answer.location, context.showSecrets) } : {}),
+    ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
+    ...(answer.timedOut ? { timedOut: true } : {}),
+    ...(answer.error !== undefined ? { error: answer.error } : {}),
+  };
+  return {
+    id,
+    title,
+    group: 'connect',
+    status: statusOf(findings),
+    findings,
+    sent,
+    received,
+    curl: toCurl(get(shown), { timeoutMs: context.timeoutMs }),
+    durationMs: Math.round(performance.now() - started),
+  };
+}

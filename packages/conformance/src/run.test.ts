@@ -1,0 +1,332 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROBES } from './probes.js';
+import { runConformance } from './run.js';
+import {
+  type Faults,
+  handWrittenEndpoint,
+  TEST_API_KEY,
+  type Verdict,
+} from './test-support/endpoints.js';
+import { type Served, serve } from './test-support/serve.js';
+import type { ConformanceOptions, ConformanceReport } from './types.js';
+
+// Short limits keep the suite fast; local endpoints answer in a few ms.
+const FAST = { timeoutMs: 2000, burst: 4, samples: 3 } as const;
+
+const open: Array<{ served: Served; dispose: () => void }> = [];
+afterEach(async () => {
+  for (const { served, dispose } of open.splice(0)) {
+    dispose();
+    await served.close();
+  }
+});
+
+async function endpoint(faults: Faults = {}, verdict?: Verdict): Promise<string> {
+  const control = handWrittenEndpoint(faults, verdict);
+  const served = await serve(control.listener);
+  open.push({ served, dispose: control.dispose });
+  return served.url;
+}
+
+async function check(
+  faults: Faults,
+  options: Partial<ConformanceOptions> = {},
+  verdict?: Verdict,
+): Promise<ConformanceReport> {
+  const url = await endpoint(faults, verdict);
+  return runConformance({ url, apiKey: TEST_API_KEY, ...FAST, ...options });
+}
+
+function failing(report: ConformanceReport): string[] {
+  return report.checks
+    .filter((c) => c.status === 'fail')
+    .map((c) => c.id)
+    .sort();
+}
+
+function rulesOf(report: ConformanceReport, id: string): string[] {
+  const found = report.checks.find((c) => c.id === id);
+  return [
+    ...new Set(found?.findings.filter((f) => f.severity === 'error').map((f) => f.rule)),
+  ].sort();
+}
+
+describe('runConformance against a correct endpoint', () => {
+  it('runs the whole battery and every check passes', async () => {
+    const report = await check({});
+    expect(report.checks.map((c) => c.id)).toEqual(PROBES.map((p) => p.id));
+    expect(report.checks.filter((c) => c.status !== 'pass')).toEqual([]);
+    expect(report.summary).toMatchObject({ ok: true, failed: 0, warned: 0, skipped: 0 });
+    expect(report.summary.platform).toEqual({
+      response_time: 'pass',
+      message_format: 'pass',
+      status_code: 'pass',
+    });
+  });
+
+  it('counts a business 400 as a pass unless the claim is expected to pass', async () => {
+    const notDone: Verdict = () => false;
+    const lenient = await check({}, {}, notDone);
+    expect(lenient.summary.ok).toBe(true);
+    expect(lenient.checks[0]).toMatchObject({ id: 'claim.well-formed', status: 'pass' });
+    expect(lenient.checks[0]?.received?.status).toBe(400);
+
+    const strict = await check({}, { expect: 'pass' }, notDone);
+    expect(failing(strict)).toEqual(['claim.well-formed']);
+    expect(rulesOf(strict, 'claim.well-formed')).toEqual(['expected_status']);
+  });
+
+  it('fails the claim when it is expected to fail but is claimed', async () => {
+    const report = await check({}, { expect: 'fail' });
+    expect(failing(report)).toEqual(['claim.well-formed']);
+  });
+
+  it('sends the member and accounts it is given', async () => {
+    const seen: unknown[] = [];
+    const report = await check(
+      {},
+      { member: { userId: 'member-7', accounts: { email: 'seven@example.com' } }, only: ['claim'] },
+      (claim) => {
+        seen.push(claim);
+        return claim.userId === 'member-7';
+      },
+    );
+    expect(report.checks.map((c) => c.id)).toEqual(['claim.well-formed']);
+    expect(seen[0]).toMatchObject({ userId: 'member-7', accounts: { email: 'seven@example.com' } });
+  });
+
+  it('skips the key checks when no API key is given, and says why', async () => {
+    const url = await endpoint({ acceptAnyKey: true });
+    const report = await runConformance({ url, ...FAST });
+    const auth = report.checks.filter((c) => c.group === 'auth');
+    expect(auth.map((c) => c.status)).toEqual(['skip', 'skip']);
+    expect(auth[0]?.skipReason).toMatch(/api-key/);
+    expect(report.summary.ok).toBe(true);
+  });
+
+  it('skips nested probes when the member has no such account', async () => {
+    const report = await check({}, { member: { accounts: { email: 'a@example.com' } } });
+    const skipped = report.checks.filter((c) => c.status === 'skip').map((c) => c.id);
+    expect(skipped).toContain('fields.missing.accounts.discord.id');
+    expect(skipped).not.toContain('fields.wrong-type.accounts.email');
+    expect(report.summary.ok).toBe(true);
+  });
+});
+
+describe('runConformance finds each fault by the right check and nothing else', () => {
+  const cases: Array<{ name: string; faults: Faults; ids: string[]; rules: string[] }> = [
+    {
+      name: '401 on a bad key',
+      faults: { keyStatus: 401 },
+      ids: ['auth.missing-key', 'auth.wrong-key'],
+      rules: ['status_code'],
+    },
+    {
+      name: 'any key accepted',
+      faults: { acceptAnyKey: true },
+      ids: ['auth.missing-key', 'auth.wrong-key'],
+      rules: ['auth'],
+    },
+    {
+      name: '500 on missing accounts',
+      faults: { crashOnMissingAccounts: true },
+      ids: ['accounts.absent'],
+      rules: ['status_code'],
+    },
+    {
+      name: 'HTML error page on bad JSON',
+      faults: { htmlOnBadJson: true },
+      ids: ['body.empty', 'body.malformed-json'],
+      rules: ['message_format'],
+    },
+    {
+      name: '405 on GET',
+      faults: { methodStatus: 405 },
+      ids: ['http.method-get'],
+      rules: ['message_format', 'status_code'],
+    },
+    {
+      name: 'a crash on unknown fields',
+      faults: { crashOnUnknownFields: true },
+      ids: ['fields.unknown-extra'],
+      rules: ['message_format', 'status_code'],
+    },
+    {
+      name: 'a strict schema that rejects unknown fields',
+      faults: { rejectUnknownFields: true },
+      ids: ['fields.unknown-extra'],
+      rules: ['tolerance'],
+    },
+    {
+      name: '415 on a content type that is not JSON',
+      faults: { contentTypeStatus: 415 },
+      ids: ['http.wrong-content-type'],
+      rules: ['status_code'],
+    },
+    {
+      name: '413 on an oversize body',
+      faults: { oversizeStatus: 413 },
+      ids: ['body.oversize'],
+      rules: ['message_format', 'status_code'],
+    },
+    {
+      name: 'a crash when userId is not a string',
+      faults: { crashOnWrongTypes: true },
+      ids: ['fields.missing.userId', 'fields.wrong-type.userId'],
+      rules: ['status_code'],
+    },
+  ];
+
+  it.each(cases)('$name', async ({ faults, ids, rules }) => {
+    const report = await check(faults);
+    expect(failing(report)).toEqual([...ids].sort());
+    for (const id of ids) expect(rulesOf(report, id)).toEqual(rules);
+    expect(report.summary.ok).toBe(false);
+    expect(report.checks.filter((c) => c.status === 'warn')).toEqual([]);
+  });
+
+  it.each([
+    ['missing', /no "message" field/],
+    ['empty', /"message" is empty/],
+  ] as const)('a %s message on 400 fails exactly the checks answered with 400', async (kind, why) => {
+    const report = await check({ badMessage: kind });
+    const answered400 = report.checks.filter((c) => c.received?.status === 400).map((c) => c.id);
+    expect(answered400).toEqual(
+      expect.arrayContaining(['auth.wrong-key', 'body.malformed-json', 'fields.missing.userId']),
+    );
+    expect(failing(report)).toEqual(answered400.sort());
+    for (const id of answered400) {
+      expect(rulesOf(report, id)).toEqual(['message_format']);
+      expect(report.checks.find((c) => c.id === id)?.findings[0]?.message).toMatch(why);
+    }
+    expect(report.summary.platform).toEqual({
+      response_time: 'pass',
+      message_format: 'fail',
+      status_code: 'pass',
+    });
+  });
+
+  it('reports a 12 s handler as response_time, with a short limit standing in for 10 s', async () => {
+    const report = await check({ delayMs: 12_000 }, { timeoutMs: 300, only: ['claim'] });
+    expect(failing(report)).toEqual(['claim.well-formed']);
+    expect(rulesOf(report, 'claim.well-formed')).toEqual(['response_time']);
+    const claim = report.checks[0]!;
+    expect(claim.received?.timedOut).toBe(true);
+    expect(claim.findings[0]?.message).toBe('no complete answer within 300 ms');
+    expect(report.unreachable).toBeUndefined();
+  });
+
+  it('stops a timed-out latency series early and fails the burst in time', async () => {
+    const report = await check({ delayMs: 400 }, { timeoutMs: 300, only: ['claim', 'load.'] });
+    expect(failing(report)).toEqual(['claim.well-formed', 'load.burst', 'load.latency']);
+    const latency = report.checks.find((c) => c.id === 'load.latency')!;
+    expect(latency.latency?.samples).toBe(1);
+    expect(latency.statuses).toEqual({ timeout: 1 });
+    expect(report.checks.find((c) => c.id === 'load.burst')?.statuses).toEqual({ timeout: 4 });
+    expect(report.summary.platform.response_time).toBe('fail');
+  });
+
+  it('finds an endpoint that breaks under concurrent claims', async () => {
+    const report = await check(
+      { maxInFlight: 1, holdMs: 400 },
+      { only: ['claim', 'load.'], samples: 2 },
+    );
+    expect(failing(report)).toEqual(['load.burst']);
+    const burst = report.checks.find((c) => c.id === 'load.burst')!;
+    expect(burst.statuses?.['500']).toBeGreaterThan(0);
+    expect(burst.findings.find((f) => f.rule === 'status_code')?.message).toMatch(/of 4 claims\)$/);
+    expect(burst.received?.status).toBe(500);
+  });
+
+  it('warns on a latency series past the slowness threshold, without failing', async () => {
+    const report = await check({ delayMs: 60 }, { slowMs: 20, only: ['claim', 'load.latency'] });
+    const latency = report.checks.find((c) => c.id === 'load.latency')!;
+    expect(latency.status).toBe('warn');
+    expect(latency.findings.map((f) => f.rule)).toContain('latency');
+    expect(latency.latency?.samples).toBe(3);
+    expect(latency.latency?.p50).toBeGreaterThanOrEqual(60);
+    expect(latency.latency!.max).toBeGreaterThanOrEqual(latency.latency!.p95);
+    expect(report.summary).toMatchObject({ ok: true, failed: 0 });
+  });
+});
+
+describe('runConformance edge cases', () => {
+  it('reports an unreachable endpoint once and skips the rest', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+
+    const report = await runConformance({ url: `http://127.0.0.1:${port}/verify`, ...FAST });
+    expect(report.unreachable).toMatch(/connection refused/);
+    expect(failing(report)).toEqual(['claim.well-formed']);
+    expect(report.checks.slice(1).every((c) => c.status === 'skip')).toBe(true);
+    expect(report.summary.ok).toBe(false);
+  });
+
+  it('never puts the API key in the report unless asked', async () => {
+    const url = await endpoint({ keyStatus: 401 });
+    const redacted = await runConformance({ url, apiKey: TEST_API_KEY, ...FAST });
+    expect(JSON.stringify(redacted)).not.toContain(TEST_API_KEY);
+    const claim = redacted.checks[0]!;
+    expect(claim.sent?.headers['x-api-key']).toBe('REDACTED');
+    expect(claim.curl).toContain('"x-api-key: $QUESTKIT_API_KEY"');
+    const wrong = redacted.checks.find((c) => c.id === 'auth.wrong-key')!;
+    expect(wrong.sent?.headers['x-api-key']).toBe('questkit-conformance-wrong-key');
+
+    const shown = await runConformance({
+      url,
+      apiKey: TEST_API_KEY,
+      ...FAST,
+      only: ['claim'],
+      showSecrets: true,
+    });
+    expect(shown.checks[0]?.curl).toContain(`'x-api-key: ${TEST_API_KEY}'`);
+  });
+
+  it('reports progress after every check', async () => {
+    const url = await endpoint();
+    const events: string[] = [];
+    const report = await runConformance({
+      url,
+      ...FAST,
+      only: ['claim', 'body.'],
+      onProgress: (e) => events.push(`${e.done}/${e.total} ${e.check.id}`),
+    });
+    expect(events).toEqual(report.checks.map((c, i) => `${i + 1}/${report.checks.length} ${c.id}`));
+    expect(events.length).toBe(4);
+  });
+
+  it('skips what is left when its signal is aborted', async () => {
+    const url = await endpoint();
+    const controller = new AbortController();
+    const report = await runConformance({
+      url,
+      apiKey: TEST_API_KEY,
+      ...FAST,
+      signal: controller.signal,
+      onProgress: (e) => {
+        if (e.done === 2) controller.abort();
+      },
+    });
+    expect(report.checks.slice(0, 2).map((c) => c.status)).toEqual(['pass', 'pass']);
+    expect(report.checks.slice(2).every((c) => c.skipReason === 'the run was stopped')).toBe(true);
+  });
+
+  it.each([
+    [{ url: 'ftp://example.com' }, /url must be an absolute http\(s\) URL/],
+    [{ url: 'not a url' }, /url must be/],
+    [{ url: 'http://127.0.0.1/', apiKey: '' }, /apiKey/],
+    [{ url: 'http://127.0.0.1/', timeoutMs: 0 }, /timeoutMs/],
+    [{ url: 'http://127.0.0.1/', burst: 5000 }, /burst must be 1 to 1000/],
+    [
+      { url: 'http://127.0.0.1/', connect: { url: 'http://127.0.0.1/c', secret: '' } },
+      /connect.secret/,
+    ],
+  ] as const)('throws a TypeError for invalid options %#', async (options, message) => {
+    await expect(runConformance(options as ConformanceOptions)).rejects.toThrow(TypeError);
+    await expect(runConformance(options as ConformanceOptions)).rejects.toThrow(message);
+  });
+});

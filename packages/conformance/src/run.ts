@@ -1,0 +1,374 @@
+import {
+  PLATFORM_CHECKS,
+  PLATFORM_TIMEOUT_MS,
+  type PlatformCheck,
+  SLOW_WARNING_MS,
+} from '@questkit/core';
+import { buildBody, buildClaim } from './claim-body.js';
+import { CONNECT_CHECKS, type ConnectCheckId, runConnectChecks } from './connect.js';
+import { toCurl } from './curl.js';
+import {
+  expectationFindings,
+  foldFindings,
+  type Limits,
+  latencyFindings,
+  latencyStats,
+  platformFindings,
+  statusOf,
+} from './judge.js';
+import { CLAIM_PROBE_ID, PROBES, type Probe } from './probes.js';
+import { type Observed, type OutgoingRequest, send } from './send.js';
+import type {
+  CheckResult,
+  ConformanceOptions,
+  ConformanceReport,
+  Finding,
+  PlatformVerdict,
+  ReceivedAnswer,
+  ReportSummary,
+  SentRequest,
+} from './types.js';
+
+/** Concurrent claims of the burst probe when the run names no count. */
+export const DEFAULT_BURST = 10;
+/** Sequential claims of the latency series when the run names no count. */
+export const DEFAULT_SAMPLES = 10;
+/** The key the wrong-key probe sends. */
+export const WRONG_API_KEY = 'questkit-conformance-wrong-key';
+
+// Bounds that keep a mistyped count from flooding an endpoint.
+const MAX_REPEAT = 1000;
+const PREVIEW_CHARS = 1000;
+
+interface RunContext extends Limits {
+  options: ConformanceOptions;
+  apiKey?: string;
+  showSecrets: boolean;
+  burst: number;
+  samples: number;
+  baselineStatus?: number;
+}
+
+/**
+ * Runs the conformance battery ({@link PROBES}, then the connect checks when `connect` is given)
+ * against a verification endpoint over HTTP, whatever it is built with, and tells for each check
+ * whether it passes and why not. Probes run one after another, except the burst. Never throws
+ * for what the endpoint does; throws a TypeError for invalid options.
+ *
+ * The well-formed claim always runs first: it is the baseline other probes compare with, and when
+ * it finds the endpoint unreachable every later check is skipped.
+ *
+ * @example
+ * const report = await runConformance({ url: 'https://app.example/verify', apiKey: process.env.KEY });
+ * if (!report.summary.ok) console.log(formatHuman(report));
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const context = resolve(options);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const selected = (id: string) => id === CLAIM_PROBE_ID || matches(options.only, id);
+  const probes = PROBES.filter((probe) => selected(probe.id));
+  const connectIds = options.connect
+    ? CONNECT_CHECKS.map((check) => check.id).filter((id) => selected(id))
+    : [];
+  const total = probes.length + connectIds.length;
+  const checks: CheckResult[] = [];
+  const record = (check: CheckResult) => {
+    checks.push(check);
+    options.onProgress?.({ done: checks.length, total, check });
+  };
+
+  let unreachable: string | undefined;
+  for (const probe of probes) {
+    const skipReason = options.signal?.aborted
+      ? 'the run was stopped'
+      : unreachable !== undefined
+        ? 'the endpoint is unreachable'
+        : undefined;
+    if (skipReason !== undefined) {
+      record(skipped(probe.id, probe.title, probe.group, skipReason));
+      continue;
+    }
+    const result = await runProbe(probe, context);
+    if (probe.id === CLAIM_PROBE_ID) {
+      context.baselineStatus = result.received?.status;
+      const error = result.received?.error;
+      if (result.received?.status === undefined && !result.received?.timedOut && error) {
+        unreachable = error;
+      }
+    }
+    record(result);
+  }
+
+  if (options.connect) {
+    const title = (id: ConnectCheckId) => CONNECT_CHECKS.find((check) => check.id === id)!.title;
+    if (unreachable !== undefined || options.signal?.aborted) {
+      const reason = options.signal?.aborted
+        ? 'the run was stopped'
+        : 'the endpoint is unreachable';
+      for (const id of connectIds) record(skipped(id, title(id), 'connect', reason));
+    } else {
+      await runConnectChecks({
+        options: options.connect,
+        timeoutMs: context.timeoutMs,
+        showSecrets: context.showSecrets,
+        ...(options.signal ? { stop: options.signal } : {}),
+        selected: (id) => connectIds.includes(id),
+        report: record,
+      });
+    }
+  }
+
+  return {
+    url: options.url,
+    startedAt,
+    timeoutMs: context.timeoutMs,
+    slowMs: context.slowMs,
+    ...(unreachable !== undefined ? { unreachable } : {}),
+    checks,
+    summary: summarize(checks, performance.now() - started),
+  };
+}
+
+function resolve(options: ConformanceOptions): RunContext {
+  const fail = (message: string): never => {
+    throw new TypeError(`[@questkit/conformance] ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('options are required');
+  if (!isHttpUrl(options.url)) fail('url must be an absolute http(s) URL');
+  if (
+    options.apiKey !== undefined &&
+    (typeof options.apiKey !== 'string' || options.apiKey === '')
+  ) {
+    fail('apiKey must be a non-empty string when given');
+  }
+  if (options.expect !== undefined && options.expect !== 'pass' && options.expect !== 'fail') {
+    fail("expect must be 'pass' or 'fail'");
+  }
+  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
+  if (!isPositiveInteger(timeoutMs)) fail('timeoutMs must be a positive integer');
+  const slowMs = options.slowMs ?? Math.round((timeoutMs * SLOW_WARNING_MS) / PLATFORM_TIMEOUT_MS);
+  if (!isPositiveInteger(slowMs)) fail('slowMs must be a positive integer');
+  const burst = options.burst ?? DEFAULT_BURST;
+  const samples = options.samples ?? DEFAULT_SAMPLES;
+  if (!isPositiveInteger(burst) || burst > MAX_REPEAT) fail(`burst must be 1 to ${MAX_REPEAT}`);
+  if (!isPositiveInteger(samples) || samples > MAX_REPEAT)
+    fail(`samples must be 1 to ${MAX_REPEAT}`);
+  if (options.connect) {
+    if (!isHttpUrl(options.connect.url)) fail('connect.url must be an absolute http(s) URL');
+    if (typeof options.connect.secret !== 'string' || options.connect.secret === '') {
+      fail('connect.secret must be a non-empty string');
+    }
+    if (options.connect.callback !== undefined && !isHttpUrl(options.connect.callback)) {
+      fail('connect.callback must be an absolute http(s) URL');
+    }
+  }
+  return {
+    options,
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    showSecrets: options.showSecrets === true,
+    timeoutMs,
+    slowMs,
+    burst,
+    samples,
+  };
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+function matches(only: readonly string[] | undefined, id: string): boolean {
+  if (!only || only.length === 0) return true;
+  return only.some((prefix) => id === prefix || id.startsWith(prefix));
+}
+
+function skipped(id: string, title: string, group: string, skipReason: string): CheckResult {
+  return { id, title, group, status: 'skip', findings: [], skipReason, durationMs: 0 };
+}
+
+interface Exchange {
+  request: OutgoingRequest;
+  answer: Observed;
+  findings: Finding[];
+}
+
+async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult> {
+  if (probe.needsApiKey && context.apiKey === undefined) {
+    return skipped(
+      probe.id,
+      probe.title,
+      probe.group,
+      'no API key given: give the task API key (--api-key) to check that a missing or wrong key is rejected',
+    );
+  }
+  const started = performance.now();
+  const exchanges: Exchange[] = [];
+  const mode = probe.mode ?? 'single';
+
+  const first = buildRequest(probe, context);
+  if (!first.ok) return skipped(probe.id, probe.title, probe.group, first.reason);
+
+  if (mode === 'burst') {
+    const requests = [first.request];
+    for (let i = 1; i < context.burst; i++) {
+      const next = buildRequest(probe, context);
+      if (next.ok) requests.push(next.request);
+    }
+    const answers = await Promise.all(
+      requests.map((request) => send(request, context.timeoutMs, context.options.signal)),
+    );
+    for (const [i, request] of requests.entries()) {
+      exchanges.push(judge(probe, request, answers[i]!, context));
+    }
+  } else {
+    const count = mode === 'series' ? context.samples : 1;
+    let request = first.request;
+    for (let i = 0; i < count; i++) {
+      const answer = await send(request, context.timeoutMs, context.options.signal);
+      exchanges.push(judge(probe, request, answer, context));
+      // One timeout says enough; waiting out the rest of the series would only slow the run.
+      if (answer.timedOut || answer.cancelled) break;
+      const next = buildRequest(probe, context);
+      if (!next.ok) break;
+      request = next.request;
+    }
+  }
+
+  let findings = foldFindings(exchanges.map((exchange) => exchange.findings));
+  const result: Partial<CheckResult> = {};
+  if (mode !== 'single') {
+    const statuses: Record<string, number> = {};
+    for (const { answer } of exchanges) {
+      const key =
+        answer.status !== undefined ? String(answer.status) : answer.timedOut ? 'timeout' : 'error';
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+    result.statuses = statuses;
+  }
+  if (mode === 'series') {
+    const stats = latencyStats(exchanges.map(({ answer }) => answer.elapsedMs));
+    result.latency = stats;
+    findings = [...findings, ...latencyFindings(stats, context)];
+  }
+  const shown =
+    exchanges.find((exchange) => statusOf(exchange.findings) === 'fail') ??
+    exchanges.find((exchange) => exchange.findings.length > 0) ??
+    exchanges[0]!;
+  return {
+    id: probe.id,
+    title: probe.title,
+    group: probe.group,
+    status: statusOf(findings),
+    findings,
+    sent: describeSent(shown.request, context.showSecrets ? undefined : context.apiKey),
+    received: describeReceived(shown.answer),
+    curl: toCurl(shown.request, {
+      timeoutMs: context.timeoutMs,
+      ...(context.showSecrets ? {} : { redactApiKey: context.apiKey }),
+    }),
+    ...result,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function judge(
+  probe: Probe,
+  request: OutgoingRequest,
+  answer: Observed,
+  context: RunContext,
+): Exchange {
+  const expectation = expectationFindings(probe, answer, {
+    ...(context.baselineStatus !== undefined ? { baselineStatus: context.baselineStatus } : {}),
+    ...(context.options.expect ? { expect: context.options.expect } : {}),
+  });
+  return { request, answer, findings: [...platformFindings(answer, context), ...expectation] };
+}
+
+type BuiltRequest = { ok: true; request: OutgoingRequest } | { ok: false; reason: string };
+
+function buildRequest(probe: Probe, context: RunContext): BuiltRequest {
+  const spec = probe.request;
+  const claim = buildClaim(context.options.member, crypto.randomUUID());
+  const body = buildBody(spec.body ?? { kind: 'claim' }, claim);
+  if (!body.ok) return body;
+  const headers: Record<string, string> = {};
+  const contentType = spec.contentType === undefined ? 'application/json' : spec.contentType;
+  if (contentType !== null) headers['content-type'] = contentType;
+  const keyMode = spec.apiKey ?? 'valid';
+  if (keyMode === 'valid' && context.apiKey !== undefined) headers['x-api-key'] = context.apiKey;
+  if (keyMode === 'wrong') {
+    headers['x-api-key'] = context.apiKey === WRONG_API_KEY ? `${WRONG_API_KEY}-2` : WRONG_API_KEY;
+  }
+  const request: OutgoingRequest = {
+    method: spec.method ?? 'POST',
+    url: context.options.url,
+    headers,
+  };
+  if (body.text !== undefined) request.body = body.text;
+  return { ok: true, request };
+}
+
+function preview(text: string): string {
+  return text.length <= PREVIEW_CHARS
+    ? text
+    : `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters in all)`;
+}
+
+function describeSent(request: OutgoingRequest, secretApiKey: string | undefined): SentRequest {
+  const headers = { ...request.headers };
+  // Only the run's own key is a secret; the made-up wrong key is shown as sent.
+  if (secretApiKey !== undefined && headers['x-api-key'] === secretApiKey) {
+    headers['x-api-key'] = 'REDACTED';
+  }
+  return {
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.body !== undefined ? { body: preview(request.body) } : {}),
+    bodyBytes: request.body === undefined ? 0 : new TextEncoder().encode(request.body).length,
+  };
+}
+
+function describeReceived(answer: Observed): ReceivedAnswer {
+  return {
+    elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
+    ...(answer.status !== undefined ? { status: answer.status } : {}),
+    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+    ...(answer.location ? { location: answer.location } : {}),
+    ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
+    ...(answer.timedOut ? { timedOut: true } : {}),
+    ...(answer.error !== undefined ? { error: answer.error } : {}),
+  };
+}
+
+function summarize(checks: readonly CheckResult[], durationMs: number): ReportSummary {
+  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
+  const platform = Object.fromEntries(
+    (Object.keys(PLATFORM_CHECKS) as PlatformCheck[]).map((check) => {
+      const findings = checks.flatMap((c) => c.findings).filter((f) => f.rule === check);
+      return [check, statusOf(findings)];
+    }),
+  ) as PlatformVerdict;
+  const failed = count('fail');
+  return {
+    total: checks.length,
+    passed: count('pass'),
+    warned: count('warn'),
+    failed,
+    skipped: count('skip'),
+    ok: failed === 0,
+    platform,
+    durationMs: Math.round(durationMs),
+  };
+}

@@ -1,0 +1,173 @@
+import type { Accounts, PlatformCheck } from '@questkit/core';
+
+/** The verdict on one check. `warn` passes but is worth fixing; `skip` was not run. */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'skip'] as const;
+/** The verdict on one check. */
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/**
+ * What a finding is about: one of the platform's three checks, or one of the runner's own
+ * expectations (`expected_status`: the answer is not the one this probe calls for; `auth`: the
+ * endpoint accepts claims without the right key; `tolerance`: unknown fields change the answer;
+ * `latency`: the latency series is too slow; `connect`: the connect redirect flow).
+ */
+export type FindingRule =
+  | PlatformCheck
+  | 'expected_status'
+  | 'auth'
+  | 'tolerance'
+  | 'latency'
+  | 'connect';
+
+/** One reason a check failed or warned. */
+export interface Finding {
+  rule: FindingRule;
+  /** `error` fails the check; `warning` makes it `warn`. */
+  severity: 'error' | 'warning';
+  /** What is wrong, in a sentence a developer can act on. */
+  message: string;
+}
+
+/** The request a check sent, with secrets redacted unless the run was asked to show them. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body as text, cut to a readable length; absent when none was sent. */
+  body?: string;
+  /** The size of the body actually sent, in bytes. */
+  bodyBytes: number;
+}
+
+/** What came back for a request (or why nothing did). */
+export interface ReceivedAnswer {
+  status?: number;
+  contentType?: string | null;
+  /** The `location` header of a redirect. */
+  location?: string | null;
+  /** The body as text, cut to a readable length. */
+  body?: string;
+  elapsedMs: number;
+  /** true when no complete answer came within the time limit. */
+  timedOut?: boolean;
+  /** Why no answer came at all (connection refused, reset, ...). */
+  error?: string;
+}
+
+/** Latency of a series of claims, in ms. */
+export interface LatencyStats {
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** The result of one check. */
+export interface CheckResult {
+  id: string;
+  title: string;
+  group: string;
+  status: CheckStatus;
+  /** Why it failed or warned (empty on `pass`). */
+  findings: Finding[];
+  /** Why the check was skipped. */
+  skipReason?: string;
+  /** The (first failing, else first) request of the check. */
+  sent?: SentRequest;
+  received?: ReceivedAnswer;
+  /** A copy-paste reproduction of `sent`. */
+  curl?: string;
+  /** How many answers of each status a repeated check got (`"timeout"`, `"error"` for none). */
+  statuses?: Record<string, number>;
+  latency?: LatencyStats;
+  durationMs: number;
+}
+
+/** The platform's verdict per automatic check, rolled up over every probe. */
+export type PlatformVerdict = Record<PlatformCheck, 'pass' | 'warn' | 'fail'>;
+
+/** Counts and the overall verdict of a run. */
+export interface ReportSummary {
+  total: number;
+  passed: number;
+  warned: number;
+  failed: number;
+  skipped: number;
+  /** true when no check failed. */
+  ok: boolean;
+  platform: PlatformVerdict;
+  durationMs: number;
+}
+
+/** The result of {@link runConformance}. */
+export interface ConformanceReport {
+  /** The endpoint checked. */
+  url: string;
+  startedAt: string;
+  /** The limits the run used, in ms. */
+  timeoutMs: number;
+  slowMs: number;
+  /** Set when the endpoint could not be reached at all; every check after the first is skipped. */
+  unreachable?: string;
+  checks: CheckResult[];
+  summary: ReportSummary;
+}
+
+/** Progress of a run, for a live display. */
+export interface ProgressEvent {
+  /** Checks finished so far, this one included. */
+  done: number;
+  total: number;
+  check: CheckResult;
+}
+
+/** The member a claim is made for. Every field has a synthetic default. */
+export interface ClaimMember {
+  userId?: string;
+  communityId?: string;
+  subdomain?: string;
+  questId?: string;
+  /** Defaults to a synthetic value for every identification method. */
+  accounts?: Accounts;
+}
+
+/** Options of {@link runConformance}. */
+export interface ConformanceOptions {
+  /** The verification endpoint, http or https. */
+  url: string;
+  /** The task's API key, sent as `X-Api-Key`. Without it the key checks are skipped. */
+  apiKey?: string;
+  member?: ClaimMember;
+  /** `pass`: the well-formed claim must answer 200; `fail`: it must answer 400. */
+  expect?: 'pass' | 'fail';
+  /** The time limit per request, in ms (default: the platform's 10 000). */
+  timeoutMs?: number;
+  /** Answers slower than this warn, in ms (default: half the time limit). */
+  slowMs?: number;
+  /** Concurrent claims of the burst (default 10). */
+  burst?: number;
+  /** Sequential claims of the latency series (default 10). */
+  samples?: number;
+  /** Run only the checks whose id equals or starts with one of these (`auth.`, `fields.missing`). */
+  only?: readonly string[];
+  /** Connect checks: the redirect URL of the task and the community secret. */
+  connect?: ConnectOptions;
+  /** Put the API key and signatures in the report and the curl lines instead of redacting them. */
+  showSecrets?: boolean;
+  /** Called after each check. */
+  onProgress?: (event: ProgressEvent) => void;
+  /** Stops the run: checks not yet run are skipped. */
+  signal?: AbortSignal;
+}
+
+/** Options of the connect checks. */
+export interface ConnectOptions {
+  /** The redirect URL configured in the task. */
+  url: string;
+  /** The community secret. */
+  secret: string;
+  /** The platform callback the redirect carries (default a URL under `https://platform.invalid`). */
+  callback?: string;
+  /** The platform user id sent as `svcUserId` (default a random UUID). */
+  svcUserId?: string;
+}
