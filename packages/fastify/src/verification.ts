@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type BodySource,
+  createVerifier,
+  type Decision,
+  type IdentificationMethod,
+  type VerifierOptions,
+} from '@questkit/core';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Options of {@link verificationEndpoint}: core's verifier options plus the route path. */
+export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requires'> {
+  /** The route, e.g. `/verify` (under the `prefix` the plugin is registered with, if any). */
+  path: string;
+  /**
+   * Accounts every claim must carry, else a 400 telling the member what to link. Fastify's
+   * `register` cannot infer them into `verify`'s types: use `defineQuest` in `quests` for that.
+   */
+  requires?: readonly IdentificationMethod[];
+}
+
+// Core does not judge content types, so neither may Fastify: every body goes to core unread.
+const passStream = (_request: FastifyRequest, payload: IncomingMessage) => Promise.resolve(payload);
+
+/**
+ * The verification endpoint as an encapsulated Fastify plugin: one route at `path` that answers
+ * every method with 200 or 400 `{message}`. The API key is checked in `onRequest`, before any
+ * byte of the body is read; the body goes to core unparsed, so bad JSON, any content type and an
+ * oversized or stalled body are core's 400s. Its content-type parser and error handler stay in
+ * the plugin's scope: the rest of the app keeps Fastify's own.
+ *
+ * @example
+ * const app = Fastify();
+ * app.register(verificationEndpoint, {
+ *   path: '/verify',
+ *   apiKey: process.env.QUEST_API_KEY!,
+ *   verify: async ({ accounts }) =>
+ *     (await isSubscribed(accounts.email)) ? ok('Thanks for subscribing!') : fail('Subscribe first.'),
+ * });
+ */
+export const verificationEndpoint: FastifyPluginAsync<VerificationEndpointOptions> = async (
+  app,
+  options,
+) => {
+  const { path, ...verifierOptions } = options;
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new TypeError('[@questkit/fastify] verificationEndpoint: path must start with "/"');
+  }
+  const verifier = createVerifier({
+    ...(verifierOptions as VerifierOptions<IdentificationMethod>),
+    // Internal errors go to Fastify's logger unless the app has its own hook.
+    onError:
+      verifierOptions.onError ??
+      ((error, info) =>
+        app.log.error({ err: error, ...info }, `@questkit/fastify: ${info.reason}`)),
+  });
+
+  const input = (request: FastifyRequest, reply: FastifyReply) => ({
+    method: request.method,
+    headers: request.headers,
+    receivedAt: Date.now() - reply.elapsedTime,
+  });
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, decision: Decision) => {
+    // Core stops reading at the limit or the deadline and leaves the rest on the wire.
+    if (bodyPending(request.raw)) reply.header('connection', 'close');
+    return reply
+      .code(decision.status)
+      .headers(decision.headers)
+      .send(JSON.stringify(decision.body));
+  };
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', passStream);
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const base = input(request, reply);
+    // An unparseable content type is Fastify's 415: core reads the body as it reads any other.
+    // Any other error is a body core will not see: its own answer, after the key check.
+    const decision =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? await verifier.decide({ ...base, body: request.raw })
+        : await verifier.decide({
+            ...base,
+            bodyError: error.statusCode === 413 ? 'body_too_large' : 'unreadable_body',
+          });
+    return answer(request, reply, decision);
+  });
+
+  app.all(path, {
+    onRequest: async (request, reply) => {
+      const early = verifier.precheck(input(request, reply));
+      if (early) return answer(request, reply, early);
+    },
+    handler: async (request, reply) => {
+      const body = request.body as BodySource | undefined;
+      const decision = await verifier.decide({ ...input(request, reply), body });
+      return answer(request, reply, decision);
+    },
+  });
+};
+
+/** True when part of a declared body may not have been received or read yet. */
+function bodyPending(raw: IncomingMessage): boolean {
+  if (raw.complete || raw.readableEnded) return false;
+  const length = raw.headers['content-length'];
+  return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
