@@ -18,7 +18,12 @@ export interface Command {
    * Runs the command with its flags parsed (environment twins filled in, `--help` already
    * handled); returns the exit code. Throw a UsageError for a bad combination of flags.
    */
-  run(parsed: ParsedFlags, io: CliIo): Promise<number>;
+  run?(parsed: ParsedFlags, io: CliIo): Promise<number>;
+  /**
+   * Instead of `run`: takes the raw arguments and parses its own flags and `--help`, for a
+   * command whose package already defines its command line (`mock`).
+   */
+  runArgs?(argv: readonly string[], io: CliIo): Promise<number>;
 }
 
 /** The full help of a command. */

@@ -49,11 +49,13 @@ export async function main(
     return EXIT_USAGE;
   }
   try {
+    if (command.runArgs) return await command.runArgs(rest, io);
     const parsed = parseFlags([...command.flags, HELP_FLAG], rest, io.env);
     if (parsed.values.help === true) {
       io.stdout.write(formatCommandHelp(command));
       return EXIT_OK;
     }
+    if (!command.run) throw new TypeError(`[questkit] command ${command.name} has no run()`);
     return await command.run(parsed, io);
   } catch (error) {
     if (error instanceof UsageError) {

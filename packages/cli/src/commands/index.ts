@@ -1,8 +1,9 @@
 import type { Command } from '../command.js';
 import { checkCommand } from './check.js';
+import { mockCommand } from './mock.js';
 
 /**
  * Every `questkit` subcommand, in the order the help lists them. A new command is one file in
- * this folder exporting a {@link Command}, plus one entry here (`mock` lands this way).
+ * this folder exporting a {@link Command}, plus one entry here.
  */
-export const COMMANDS: readonly Command[] = [checkCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, mockCommand];
