@@ -1,1 +1,57 @@
-export {};
+/**
+ * @module
+ * `@questkit/mock-platform`: a stateful, faithful stand-in for the community platform's public API,
+ * as a Web-standard fetch handler (in-process, no port) or a real server (`startMockServer`, CLI).
+ */
+
+export { ROUTE_ACCESS, type RouteAccess } from './auth/authorize.js';
+export { type Principal, principalLabel } from './auth/principal.js';
+export type { RateLimitOptions } from './auth/rate-limit.js';
+export type { MemberClaims, MemberTokens } from './auth/tokens.js';
+export {
+  MOCK_FLAGS,
+  type MockCliConfig,
+  type MockFlag,
+  mockUsage,
+  parseMockArgs,
+} from './cli/args.js';
+export { type MockCliIo, mockCommand, runMockCli } from './cli/run.js';
+export { type Clock, createManualClock, type ManualClock, systemClock } from './clock.js';
+export type { MockContext, MockHooks, MockSettings } from './context.js';
+export { readFixtures, writeFixtures } from './fixtures-file.js';
+export {
+  type ApiFailure,
+  apiError,
+  ERROR_STATUSES,
+  type ErrorBody,
+  ErrorBodySchema,
+  type ErrorStatus,
+  type ValidationIssue,
+} from './http/errors.js';
+export { McpClientSchema } from './http/pipeline.js';
+export { empty, ok, type RouteResult } from './http/result.js';
+export { defineRoute, type PublicRoute, type RouteDefinition, SVC_HEADERS } from './http/route.js';
+export type { RequestRecord } from './journal.js';
+export * from './limits.js';
+export { DEFAULT_DOCS_SCRIPT_URL, renderDocsPage } from './openapi/docs-page.js';
+export {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOptions,
+} from './openapi/document.js';
+export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform.js';
+export { ConnectRemovalQuerySchema } from './routes/connect.js';
+export { PUBLIC_PREFIX, PUBLIC_ROUTES } from './routes/index.js';
+export {
+  DEFAULT_GENERATED_USERS,
+  type SeedDemoOptions,
+  type SeedSummary,
+  seedDemo,
+} from './seed/demo.js';
+export { DEMO, generatedUserId } from './seed/demo-ids.js';
+export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
+export * from './service/index.js';
+export { createMemoryStore } from './store/memory.js';
+export * from './store/records.js';
+export { parseSnapshot, StoreSnapshotSchema } from './store/snapshot.js';
+export * from './store/store.js';

@@ -1,0 +1,69 @@
+import { timingSafeEqual } from '@questkit/core';
+import { type ApiFailure, apiError } from '../http/errors.js';
+import type { Store } from '../store/store.js';
+import type { Principal } from './principal.js';
+import type { MemberTokens } from './tokens.js';
+
+/** The outcome of authentication: who calls, or a 401. */
+export type Authenticated = { ok: true; principal: Principal } | { ok: false; failure: ApiFailure };
+
+const unauthorized = (message: string): Authenticated => ({
+  ok: false,
+  failure: apiError(401, message),
+});
+
+/**
+ * The community API key equal to `received`. Every key is compared in constant time, with no
+ * early exit, so timing tells nothing of which key or how much of it matched.
+ */
+function findApiKey(store: Store, received: string) {
+  let found: ReturnType<Store['apiKeys']['list']>[number] | undefined;
+  for (const key of store.apiKeys.list()) {
+    if (timingSafeEqual(received, key.key) && found === undefined) found = key;
+  }
+  return found;
+}
+
+/**
+ * Finds who calls from the `x-api-key` and `authorization` headers. `x-api-key` wins when both
+ * are sent; `apiKeyOnly` routes (community lookup, modules, quest creation) read only it. No
+ * credential, an unknown key, a malformed, foreign or expired token: 401.
+ */
+export async function authenticate(
+  headers: Headers,
+  apiKeyOnly: boolean,
+  store: Store,
+  tokens: MemberTokens,
+): Promise<Authenticated> {
+  const apiKey = headers.get('x-api-key');
+  if (apiKey) {
+    const key = findApiKey(store, apiKey);
+    if (!key) return unauthorized('The x-api-key header does not match any API key');
+    return {
+      ok: true,
+      principal: { kind: 'api-key', keyId: key.id, communityId: key.communityId, scope: key.scope },
+    };
+  }
+  if (apiKeyOnly) return unauthorized('This route requires the x-api-key header');
+  const authorization = headers.get('authorization');
+  if (!authorization) {
+    return unauthorized(
+      'Missing credentials: send x-api-key, or authorization: Bearer <member token>',
+    );
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) return unauthorized('The authorization header must be "Bearer <member token>"');
+  const claims = await tokens.verify(match[1]!);
+  if ('refused' in claims) {
+    return unauthorized(
+      claims.refused === 'expired'
+        ? 'The member token has expired'
+        : 'The member token is not valid',
+    );
+  }
+  const member = store.users.get(claims.userId);
+  if (!member || member.communityId !== claims.communityId) {
+    return unauthorized('The member of this token no longer exists');
+  }
+  return { ok: true, principal: { kind: 'member', ...claims } };
+}

@@ -1,0 +1,166 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../seed/demo-ids.js';
+import type { MockServer } from '../server.js';
+import { runMockCli } from './run.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'questkit-mock-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI until `use` is done with the server, then stops it; the output and exit code. */
+async function withCli(
+  argv: string[],
+  env: Record<string, string> = {},
+  use: (server: MockServer, printed: () => string) => Promise<void> = async () => {},
+) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stop = new AbortController();
+  let failure: unknown;
+  const code = await runMockCli(['--port', '0', ...argv], env, {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    signal: stop.signal,
+    onListening: (server) => {
+      use(server, () => out.join(''))
+        .catch((error) => {
+          failure = error;
+        })
+        .finally(() => stop.abort());
+    },
+  });
+  if (failure) throw failure;
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('runMockCli', () => {
+  it('serves over HTTP and prints the base URL and the demo credentials', async () => {
+    let url = '';
+    const { code, out } = await withCli(['--seed', '3'], {}, async (server, printed) => {
+      url = server.url;
+      // The printed admin token works.
+      const token = /Bearer (\S+)/.exec(printed())?.[1];
+      const asAdmin = await fetch(`${server.url}/public/communities/demo/quests`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(asAdmin.status).toBe(200);
+      const answer = await fetch(`${server.url}/public/communities/demo`, {
+        headers: { 'x-api-key': DEMO.apiKeys.readWrite },
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { totalMembers: number }).totalMembers).toBe(12);
+    });
+    expect(code).toBe(0);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out).toContain(`listening on ${url}`);
+    expect(out).toContain(`${url}/docs`);
+    expect(out).toContain(DEMO.apiKeys.readWrite);
+    expect(out).toContain(DEMO.apiKeys.readOnly);
+  });
+
+  it('uses --api-key as the demo read-write key without echoing it', async () => {
+    const key = 'qk_my_own_secret_key_123';
+    const { out } = await withCli(['--seed', '0', '--api-key', key], {}, async (server) => {
+      const mine = await fetch(`${server.url}/public/communities/demo/modules`, {
+        headers: { 'x-api-key': key },
+      });
+      expect(mine.status).toBe(200);
+      const old = await fetch(`${server.url}/public/communities/demo/modules`, {
+        headers: { 'x-api-key': DEMO.apiKeys.readWrite },
+      });
+      expect(old.status).toBe(401);
+    });
+    expect(out).not.toContain(key);
+    expect(out).toContain('--api-key');
+  });
+
+  it('reads the environment twins', async () => {
+    const key = 'qk_env_secret_key_456';
+    const { out } = await withCli(
+      [],
+      { QUESTKIT_MOCK_API_KEY: key, QUESTKIT_MOCK_SEED: '0', QUESTKIT_MOCK_RATE_LIMIT: '1' },
+      async (server) => {
+        const call = () =>
+          fetch(`${server.url}/public/communities/demo`, { headers: { 'x-api-key': key } });
+        expect((await call()).status).toBe(200);
+        const limited = await call();
+        expect(limited.status).toBe(429);
+        expect(limited.headers.get('retry-after')).toBe('1');
+      },
+    );
+    expect(out).not.toContain(key);
+    expect(out).toContain('QUESTKIT_MOCK_API_KEY');
+    expect(out).toContain('members                 9');
+  });
+
+  it('saves the state on exit and loads it back with --fixtures', async () => {
+    const file = join(dir, 'state.json');
+    let webhookId = '';
+    const saved = await withCli(['--seed', '2', '--save', file], {}, async (server) => {
+      const created = await fetch(`${server.url}/public/communities/demo/webhooks`, {
+        method: 'POST',
+        headers: { 'x-api-key': DEMO.apiKeys.readWrite, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'kept', uri: 'http://127.0.0.1:9/kept', active: true }),
+      });
+      webhookId = ((await created.json()) as { id: string }).id;
+    });
+    expect(saved.code).toBe(0);
+    expect(saved.out).toContain(`State saved to ${file}`);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1 });
+
+    await withCli(['--fixtures', file], {}, async (server) => {
+      const list = await fetch(`${server.url}/public/communities/demo/webhooks`, {
+        headers: { 'x-api-key': DEMO.apiKeys.readOnly },
+      });
+      const { items } = (await list.json()) as { items: Array<{ id: string }> };
+      expect(items.map((w) => w.id)).toContain(webhookId);
+    });
+  });
+
+  it('exits 1 for bad fixtures and a port in use, 2 for bad arguments, 0 for --help', async () => {
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{"version": 1, "communities": "nope"}');
+    const fixtures = await runMockCli(
+      ['--port', '0', '--fixtures', bad],
+      {},
+      { stdout: () => {}, stderr: () => {} },
+    );
+    expect(fixtures).toBe(1);
+    let err = '';
+    await withCli(['--seed', '0'], {}, async (server) => {
+      const taken = await runMockCli(
+        ['--port', String(server.port), '--seed', '0'],
+        {},
+        {
+          stdout: () => {},
+          stderr: (text) => {
+            err += text;
+          },
+        },
+      );
+      expect(taken).toBe(1);
+    });
+    expect(err).toContain('questkit mock:');
+    let usage = '';
+    expect(
+      await runMockCli(
+        ['--bogus'],
+        {},
+        {
+          stderr: (text) => {
+            usage += text;
+          },
+        },
+      ),
+    ).toBe(2);
+    expect(usage).toContain('Usage:');
+    expect(await runMockCli(['--help'], {}, { stdout: () => {} })).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+import type { RateLimiter } from './auth/rate-limit.js';
+import type { MemberTokens } from './auth/tokens.js';
+import type { Clock } from './clock.js';
+import type { Journal } from './journal.js';
+import type { QuestRecord } from './store/records.js';
+import type { Store } from './store/store.js';
+
+/** Settings the routes read. */
+export interface MockSettings {
+  /** How long a quest's claimCounter may stay stale, in ms. */
+  claimCounterRefreshMs: number;
+  /** Most webhooks per community. */
+  maxWebhooksPerCommunity: number;
+  /** The event types a webhook may subscribe to (the event-types route lists them). */
+  eventTypes: readonly string[];
+  /** Lifetime of the member tokens the mock issues, in seconds. */
+  tokenTtlSeconds: number;
+  /** Check each answer against its core schema; a mismatch is a 500 and reaches onError. */
+  validateResponses: boolean;
+  /** Where internal errors go. */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Everything a route module needs: the store, the clock and the services. Part of the extension
+ * surface: the service side (claims, connect, deliveries) is built on the same context.
+ */
+export interface MockContext {
+  store: Store;
+  clock: Clock;
+  tokens: MemberTokens;
+  rateLimiter: RateLimiter;
+  journal: Journal;
+  settings: MockSettings;
+  /** What the service side wants to hear of (set by `createService`). */
+  hooks?: MockHooks;
+}
+
+/** Events of the public API that the service side reacts to. */
+export interface MockHooks {
+  /** A quest was created through the public API (starts the automatic endpoint checks). */
+  questCreated?(quest: QuestRecord): void;
+}

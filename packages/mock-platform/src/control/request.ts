@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { apiError } from '../http/errors.js';
+import { toResponse } from '../http/pipeline.js';
+import { parseWith } from '../http/validate.js';
+
+// Shared by the service-side control routes: bodies and queries are validated with zod like the
+// public routes, and failures answer in the same {message, issues} shape.
+
+/** The parsed value, or the 400 answer to send. */
+export type Read<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Reads a JSON body with a schema; an empty body reads as `{}` (every field optional). */
+export async function readBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<Read<z.output<S>>> {
+  const text = await request.text();
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return {
+        ok: false,
+        response: toResponse(apiError(400, 'The request body is not valid JSON')),
+      };
+    }
+  }
+  const parsed = parseWith(schema, value, 'body');
+  return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.failure) };
+}
+
+/** Reads the query string with a schema (a repeated parameter counts with its first value). */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): Read<z.output<S>> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    if (!(key in query)) query[key] = value;
+  }
+  const parsed = parseWith(schema, query, 'query');
+  return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.failure) };
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import type { MockContext } from '../context.js';
+import type { MockService } from '../service/service.js';
+import { claimRoutes } from './claims.js';
+import { clockRoutes } from './clock.js';
+import { connectRoutes } from './connect.js';
+import { endpointCheckRoutes } from './endpoint-checks.js';
+import { memberRoutes } from './members.js';
+import { webhookRoutes } from './webhooks.js';
+
+/**
+ * The service side's control routes, mounted under /__mock/ beside the others: claims and calls,
+ * endpoint checks, connect and secrets, members, events and deliveries, the clock.
+ */
+export function createServiceControlApp(context: MockContext, service: MockService): Hono {
+  const control = new Hono();
+  control.route('/', claimRoutes(service));
+  control.route('/', endpointCheckRoutes(service));
+  control.route('/', connectRoutes(context, service));
+  control.route('/', memberRoutes(context, service));
+  control.route('/', webhookRoutes(context, service));
+  control.route('/', clockRoutes(context, service));
+  return control;
+}

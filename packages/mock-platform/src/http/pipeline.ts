@@ -1,0 +1,180 @@
+import { WebhookMutationHeadersSchema } from '@questkit/core';
+import { z } from 'zod';
+import { authenticate } from '../auth/authenticate.js';
+import { authorize } from '../auth/authorize.js';
+import { type Principal, principalLabel } from '../auth/principal.js';
+import type { MockContext } from '../context.js';
+import { MAX_BODY_BYTES } from '../limits.js';
+import { type ApiFailure, apiError, invalid } from './errors.js';
+import type { RouteResult } from './result.js';
+import type { PublicRoute, SvcHeaders } from './route.js';
+import { parseWith } from './validate.js';
+
+/**
+ * Values of `x-svc-mcp-client`. The contract calls it an enumeration without listing the values,
+ * so any short client name passes and anything else (spaces, control characters, 65+ characters)
+ * is a 400.
+ */
+export const McpClientSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+  .describe(
+    'The MCP client making the call (a short name: letters, digits, dot, dash, underscore).',
+  );
+
+const ConfirmationTokenSchema = WebhookMutationHeadersSchema.shape['x-svc-confirmation-token'];
+
+function readSvcHeaders(route: PublicRoute, headers: Headers): SvcHeaders | ApiFailure {
+  const svc: SvcHeaders = { mcpClient: null, confirmationToken: null };
+  for (const name of route.headers ?? []) {
+    const value = headers.get(name);
+    if (value === null) continue;
+    if (name === 'x-svc-mcp-client') {
+      if (!McpClientSchema.safeParse(value).success) {
+        return invalid(
+          'header',
+          name,
+          'must be a client name of 1 to 64 letters, digits, ".", "_" or "-"',
+        );
+      }
+      svc.mcpClient = value;
+    } else {
+      if (!ConfirmationTokenSchema.safeParse(value).success) {
+        return invalid('header', name, 'must be a uuid');
+      }
+      svc.confirmationToken = value;
+    }
+  }
+  return svc;
+}
+
+function readQuery(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  // A repeated parameter counts once, with its first value.
+  for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
+  return query;
+}
+
+async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | ApiFailure> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) {
+    return apiError(400, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) {
+    return apiError(400, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === '') return apiError(400, 'The request body is required: send a JSON object');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return apiError(400, 'The request body is not valid JSON');
+  }
+}
+
+/** The outcome of a request, with what the journal records. */
+export interface RouteOutcome {
+  result: RouteResult;
+  principal: Principal | null;
+  svc: SvcHeaders | null;
+}
+
+/**
+ * Runs one request through a route: 401 (credentials), 429 (rate limit per credential), 404
+ * (community), 403 (community, scope, role), 400 (headers, path, query, body), then the handler
+ * (404 for a missing resource, 409 for a conflict).
+ */
+export async function runRoute(
+  route: PublicRoute,
+  request: Request,
+  pathParams: Record<string, string>,
+  context: MockContext,
+): Promise<RouteOutcome> {
+  const { store } = context;
+  const done = (
+    result: RouteResult,
+    principal: Principal | null = null,
+    svc: SvcHeaders | null = null,
+  ) => ({ result, principal, svc }) satisfies RouteOutcome;
+
+  const authenticated = await authenticate(
+    request.headers,
+    route.apiKeyOnly === true,
+    store,
+    context.tokens,
+  );
+  if (!authenticated.ok) return done(authenticated.failure);
+  const { principal } = authenticated;
+
+  const decision = context.rateLimiter.take(principalLabel(principal));
+  if (!decision.ok) {
+    return done(
+      apiError(
+        429,
+        `Too many requests for this credential; retry after ${decision.retryAfterSeconds} s`,
+        {
+          headers: { 'retry-after': String(decision.retryAfterSeconds) },
+        },
+      ),
+      principal,
+    );
+  }
+
+  const subdomain = pathParams.subdomain ?? '';
+  const community = store.communities.getBySubdomain(subdomain);
+  if (!community) return done(apiError(404, `Community "${subdomain}" not found`), principal);
+
+  const selfId = route.selfParam ? pathParams[route.selfParam] : undefined;
+  const refused = authorize(principal, community, route.access, selfId, store);
+  if (refused) return done(refused, principal);
+
+  const svc = readSvcHeaders(route, request.headers);
+  if ('kind' in svc) return done(svc, principal);
+
+  const params = parseWith(route.params, pathParams, 'path');
+  if (!params.ok) return done(params.failure, principal, svc);
+
+  let query: unknown;
+  if (route.query) {
+    const parsed = parseWith(route.query, readQuery(new URL(request.url)), 'query');
+    if (!parsed.ok) return done(parsed.failure, principal, svc);
+    query = parsed.data;
+  }
+
+  let body: unknown;
+  if (route.body) {
+    const raw = await readJsonBody(request);
+    if ('kind' in raw) return done(raw, principal, svc);
+    const parsed = parseWith(route.body, raw.value, 'body');
+    if (!parsed.ok) return done(parsed.failure, principal, svc);
+    body = parsed.data;
+  }
+
+  const result = await route.handle(
+    { params: params.data, query, body, community, principal, svc } as Parameters<
+      PublicRoute['handle']
+    >[0],
+    context,
+  );
+  if (context.settings.validateResponses && result.kind === 'json' && route.response) {
+    const checked = route.response.schema.safeParse(result.body);
+    if (!checked.success) {
+      throw new Error(
+        `[@questkit/mock-platform] ${route.operationId} answered a body that ${route.response.name} rejects: ${checked.error.message}`,
+      );
+    }
+  }
+  return done(result, principal, svc);
+}
+
+/** The HTTP answer of a route result. */
+export function toResponse(result: RouteResult): Response {
+  if (result.kind === 'empty') return new Response(null, { status: 200 });
+  const status = result.kind === 'json' ? 200 : result.status;
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+  if (result.kind === 'error' && result.headers) {
+    for (const [name, value] of Object.entries(result.headers)) headers.set(name, value);
+  }
+  return new Response(JSON.stringify(result.body), { status, headers });
+}

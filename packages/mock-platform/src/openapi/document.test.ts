@@ -1,0 +1,96 @@
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_PREFIX, PUBLIC_ROUTES } from '../routes/index.js';
+import { createTestPlatform } from '../testkit.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './document.js';
+
+type Operation = {
+  operationId: string;
+  parameters: Array<{
+    name: string;
+    in: string;
+    required: boolean;
+    schema: Record<string, unknown>;
+  }>;
+  responses: Record<string, unknown>;
+  requestBody?: unknown;
+};
+
+function operation(document: OpenApiDocument, path: string, method: string): Operation {
+  return document.paths[`${PUBLIC_PREFIX}${path}`]?.[method] as Operation;
+}
+
+describe('GET /openapi.json', () => {
+  it('serves an OpenAPI 3.1 document that the parser validates', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('GET', '/openapi.json', { key: null });
+    expect(answer.status).toBe(200);
+    const document = answer.body as OpenApiDocument;
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every public route with its parameters and statuses', () => {
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    for (const route of PUBLIC_ROUTES) {
+      const op = operation(document, route.path, route.method);
+      expect(op?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+      expect(Object.keys(op.responses).sort()).toEqual(
+        ['200', ...[...route.errors, 500].map(String)].sort(),
+      );
+      expect(op.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual([
+        'subdomain',
+        ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+      ]);
+      expect(Boolean(op.requestBody)).toBe(route.body !== undefined);
+    }
+    expect(Object.keys(document.paths)).toHaveLength(12);
+  });
+
+  it('carries the limits of core’s schemas', () => {
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    const invites = operation(document, '/users/{userId}/invites', 'get');
+    const page = invites.parameters.find((p) => p.name === 'page')!;
+    expect(page).toMatchObject({
+      in: 'query',
+      required: true,
+      schema: { minimum: 1, maximum: 1000 },
+    });
+    expect(invites.parameters.find((p) => p.name === 'page_size')).toMatchObject({
+      required: false,
+      schema: { maximum: 100, default: 10 },
+    });
+    const body = document.components.schemas.CreateQuestBody as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(body.properties.name).toMatchObject({ maxLength: 100 });
+    expect(body.properties.claimLimit).toMatchObject({ maximum: 2147483647 });
+    expect(body.required.sort()).toEqual([
+      'categoryId',
+      'conditionOperator',
+      'name',
+      'published',
+      'recurrence',
+    ]);
+    expect(JSON.stringify(document)).toContain('"$ref":"#/components/schemas/RichTextNode"');
+    const update = operation(document, '/webhooks/{webhookId}', 'patch');
+    expect(update.parameters.find((p) => p.name === 'x-svc-confirmation-token')).toMatchObject({
+      in: 'header',
+      required: false,
+      schema: { format: 'uuid' },
+    });
+  });
+});
+
+describe('GET /docs', () => {
+  it('renders a page that loads the document from /openapi.json', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('GET', '/docs', { key: null });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/html');
+    expect(answer.text).toContain('data-url="/openapi.json"');
+  });
+});

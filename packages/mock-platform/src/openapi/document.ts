@@ -1,0 +1,190 @@
+import { WebhookMutationHeadersSchema } from '@questkit/core';
+import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../http/errors.js';
+import { McpClientSchema } from '../http/pipeline.js';
+import type { PublicRoute, SvcHeader } from '../http/route.js';
+import { PUBLIC_PREFIX } from '../routes/index.js';
+import { type JsonSchema, toOpenApiSchema } from './json-schema.js';
+
+/** An OpenAPI 3.1 document, as plain JSON. */
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: Array<{ url: string; description?: string }>;
+  tags: Array<{ name: string }>;
+  paths: Record<string, Record<string, unknown>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
+};
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface OpenApiOptions {
+  /** The server URL the document names (default `/`, the origin serving the document). */
+  serverUrl?: string;
+  /** The document's version (default the package version). */
+  version?: string;
+}
+
+const STATUS_TEXT: Record<ErrorStatus, string> = {
+  400: 'Validation error: a parameter, header or body field is missing or wrong (the message names it).',
+  401: 'No credential, or an unknown API key or invalid member token.',
+  403: 'Valid credential, but of another community, a read-only key for a write, or a role that is not allowed.',
+  404: 'Unknown community, user, webhook or association.',
+  409: 'Conflict with the current state (a webhook uri already used, the webhook maximum reached).',
+  429: 'Rate limit of the credential reached; Retry-After says when to retry.',
+  500: 'Internal error.',
+};
+
+const SVC_HEADER_SCHEMAS: Record<SvcHeader, { schema: () => unknown; description: string }> = {
+  'x-svc-mcp-client': {
+    schema: () => McpClientSchema,
+    description: 'The MCP client making the call; validated and recorded.',
+  },
+  'x-svc-confirmation-token': {
+    schema: () => WebhookMutationHeadersSchema.shape['x-svc-confirmation-token'],
+    description: 'A confirmation token (uuid); validated and recorded.',
+  },
+};
+
+function properties(json: JsonSchema): Array<[string, JsonSchema]> {
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>);
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the route table and core's zod
+ * schemas: every parameter, body and answer of the document is the schema the mock validates
+ * with.
+ *
+ * @example
+ * const document = buildOpenApiDocument(PUBLIC_ROUTES, { serverUrl: 'http://127.0.0.1:4000' });
+ */
+export function buildOpenApiDocument(
+  routes: readonly PublicRoute[],
+  options: OpenApiOptions = {},
+): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = {};
+  schemas.Error = toOpenApiSchema(ErrorBodySchema, 'output', schemas);
+  const responses: Record<string, unknown> = {};
+  for (const status of ERROR_STATUSES) {
+    const response: Record<string, unknown> = {
+      description: STATUS_TEXT[status],
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+    if (status === 429) {
+      response.headers = {
+        'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+      };
+    }
+    responses[`Error${status}`] = response;
+  }
+
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const route of routes) {
+    tags.add(route.tag);
+    const parameters: unknown[] = [];
+    for (const [name, schema] of properties(toOpenApiSchema(route.params, 'input', schemas))) {
+      parameters.push({ name, in: 'path', required: true, schema });
+    }
+    if (route.query) {
+      const json = toOpenApiSchema(route.query, 'input', schemas);
+      const required = new Set((json.required ?? []) as string[]);
+      for (const [name, schema] of properties(json)) {
+        const { description, ...rest } = schema;
+        parameters.push({
+          name,
+          in: 'query',
+          required: required.has(name),
+          ...(typeof description === 'string' ? { description } : {}),
+          schema: rest,
+        });
+      }
+    }
+    for (const header of route.headers ?? []) {
+      const { schema, description } = SVC_HEADER_SCHEMAS[header];
+      parameters.push({
+        name: header,
+        in: 'header',
+        required: false,
+        description,
+        schema: toOpenApiSchema(schema() as never, 'input', schemas),
+      });
+    }
+    const operation: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      security: route.apiKeyOnly ? [{ apiKey: [] }] : [{ apiKey: [] }, { memberToken: [] }],
+      parameters,
+      responses: {
+        '200': route.response
+          ? {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: { $ref: `#/components/schemas/${route.response.name}` },
+                },
+              },
+            }
+          : { description: 'Done; no content.' },
+        ...Object.fromEntries(
+          [...route.errors, 500].map((status) => [
+            String(status),
+            { $ref: `#/components/responses/Error${status}` },
+          ]),
+        ),
+      },
+    };
+    if (route.response && !schemas[route.response.name]) {
+      schemas[route.response.name] = toOpenApiSchema(route.response.schema, 'output', schemas);
+    }
+    if (route.body) {
+      const name = `${capitalize(route.operationId)}Body`;
+      schemas[name] = toOpenApiSchema(route.body, 'input', schemas);
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+      };
+    }
+    const path = `${PUBLIC_PREFIX}${route.path}`;
+    paths[path] = { ...paths[path], [route.method]: operation };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Community Platform Public API (questkit mock)',
+      version: options.version ?? '0.1.0',
+      description:
+        'The public API as the questkit mock platform serves it. Errors answer {"message": string} ' +
+        '(plus "issues" on validation errors). Credentials: x-api-key (per community, read-only or read-write) ' +
+        'or authorization: Bearer <member token issued by the mock>.',
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      responses,
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'A community API key.',
+        },
+        memberToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A member token issued by the mock (POST /__mock/tokens).',
+        },
+      },
+    },
+  };
+}

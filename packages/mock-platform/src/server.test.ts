@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from './clock.js';
+import { createMockPlatform } from './platform.js';
+import { DEMO } from './seed/demo-ids.js';
+import { type MockServer, startMockServer } from './server.js';
+
+// The same app over real HTTP on loopback: status lines, headers and bodies as a client sees them.
+let server: MockServer;
+const clock = createManualClock();
+beforeAll(async () => {
+  server = await startMockServer(
+    createMockPlatform({ now: clock.now, rateLimit: { perSecond: 100 } }),
+    { port: 0 },
+  );
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const call = (path: string, init: RequestInit & { key?: string } = {}) =>
+  fetch(`${server.url}/public/communities/demo${path}`, {
+    ...init,
+    headers: {
+      'x-api-key': init.key ?? DEMO.apiKeys.readWrite,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+
+describe('over HTTP', () => {
+  it('answers JSON with the right status on each route family', async () => {
+    expect((await call('')).status).toBe(200);
+    expect((await call(`/users/${DEMO.users.admin}`)).status).toBe(200);
+    expect((await call('/users?email=ada%40example.com')).status).toBe(200);
+    expect((await call(`/users/${DEMO.users.admin}/invites?page=1`)).status).toBe(200);
+    expect((await call(`/reviews/users/${DEMO.users.admin}`)).status).toBe(200);
+    expect((await call('/quests')).status).toBe(200);
+    const bad = await call('/users/x');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/json');
+    expect(await bad.json()).toMatchObject({ message: expect.stringContaining('userId') });
+  });
+
+  it('answers 200 with an empty body to update and delete', async () => {
+    const created = await call('/webhooks', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'h', uri: 'http://127.0.0.1:9/http', active: true }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const patched = await call(`/webhooks/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ active: false }),
+    });
+    expect([patched.status, await patched.text()]).toEqual([200, '']);
+    const deleted = await call(`/webhooks/${id}`, { method: 'DELETE' });
+    expect([deleted.status, await deleted.text()]).toEqual([200, '']);
+  });
+
+  it('stays consistent under parallel webhook writes from real connections', async () => {
+    const uris = Array.from({ length: 24 }, (_, n) => `http://127.0.0.1:9/parallel/${n % 12}`);
+    const answers = await Promise.all(
+      uris.map((uri, n) =>
+        call('/webhooks', {
+          method: 'POST',
+          body: JSON.stringify({ name: `p${n}`, uri, active: true }),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(12);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(12);
+    const ids = await Promise.all(
+      answers
+        .filter((a) => a.status === 200)
+        .map(async (a) => ((await a.json()) as { id: string }).id),
+    );
+    const deletes = await Promise.all(
+      ids.map((id) => call(`/webhooks/${id}`, { method: 'DELETE' })),
+    );
+    expect(deletes.every((a) => a.status === 200)).toBe(true);
+    const list = (await (await call('/webhooks?limit=100')).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(2);
+  });
+
+  it('sends Retry-After with a 429', async () => {
+    clock.advance(10_000);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let n = 0; n < 101; n++) {
+      const answer = await call('/webhooks-event-types', { key: DEMO.apiKeys.readOnly });
+      statuses.push(answer.status);
+      if (answer.status === 429) retryAfter = answer.headers.get('retry-after');
+      await answer.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect(retryAfter).toBe('1');
+  });
+});

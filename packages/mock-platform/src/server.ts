@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { MockPlatform } from './platform.js';
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions {
+  /** Port to listen on; 0 picks a free one (default 4000). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1: the mock has unauthenticated control routes). */
+  host?: string;
+}
+
+/** A mock platform listening on a real port. */
+export interface MockServer {
+  /** `http://host:port`, with the port actually bound. */
+  readonly url: string;
+  readonly port: number;
+  readonly platform: MockPlatform;
+  /** Stops listening; resolves when every connection is closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a mock platform over HTTP with `@hono/node-server`.
+ *
+ * @example
+ * const server = await startMockServer(createMockPlatform(), { port: 0 });
+ * await fetch(`${server.url}/openapi.json`);
+ * await server.close();
+ */
+export function startMockServer(
+  platform: MockPlatform,
+  options: MockServerOptions = {},
+): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: platform.fetch, port: options.port ?? 4000, hostname: host });
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shown}:${port}`,
+        port,
+        platform,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close((error) => (error ? fail(error) : done()));
+          }),
+      });
+    });
+  });
+}

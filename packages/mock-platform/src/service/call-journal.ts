@@ -1,0 +1,55 @@
+import type { CallOutcome, VerificationCall } from './verification-call.js';
+
+/** One verification call of a claim, as the journal keeps it. */
+export interface CallRecord extends VerificationCall {
+  /** The record's own id. */
+  id: string;
+  /** When the call was sent (platform clock). */
+  at: string;
+  /** The claim's requestId, shared by every call of the claim. */
+  requestId: string;
+  subdomain: string;
+  communityId: string;
+  questId: string;
+  taskId: string;
+  userId: string;
+}
+
+/** Which calls to list; every given field must match. */
+export interface CallFilter {
+  questId?: string;
+  userId?: string;
+  outcome?: CallOutcome;
+  subdomain?: string;
+}
+
+/** The verification calls of claims, oldest first, the last `size` kept. */
+export interface CallJournal {
+  record(entry: CallRecord): void;
+  list(filter?: CallFilter): CallRecord[];
+  clear(): void;
+}
+
+/** A journal keeping the last `size` calls. */
+export function createCallJournal(size: number): CallJournal {
+  let entries: CallRecord[] = [];
+  return {
+    record(entry) {
+      if (size <= 0) return;
+      entries.push(entry);
+      if (entries.length > size) entries = entries.slice(entries.length - size);
+    },
+    list(filter = {}) {
+      return entries.filter(
+        (entry) =>
+          (filter.questId === undefined || entry.questId === filter.questId) &&
+          (filter.userId === undefined || entry.userId === filter.userId) &&
+          (filter.outcome === undefined || entry.outcome === filter.outcome) &&
+          (filter.subdomain === undefined || entry.subdomain === filter.subdomain),
+      );
+    },
+    clear() {
+      entries = [];
+    },
+  };
+}

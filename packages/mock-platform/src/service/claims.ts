@@ -1,0 +1,321 @@
+import type {
+  IdentificationMethod,
+  VerificationRequest,
+  Violation,
+  WebhookDeliveryRecord,
+} from '@questkit/core';
+import type { MockContext } from '../context.js';
+import { type ApiFailure, apiError } from '../http/errors.js';
+import { randomId } from '../ids.js';
+import { findMember, memberNotFound } from '../routes/users.js';
+import type {
+  CommunityRecord,
+  QuestRecord,
+  QuestTaskRecord,
+  UserRecord,
+} from '../store/records.js';
+import { deliveryView } from '../views/webhooks.js';
+import { buildAccounts, linkRequest } from './accounts.js';
+import type { CallJournal } from './call-journal.js';
+import { levelForXp } from './levels.js';
+import type { Tracker } from './tracker.js';
+import {
+  type CallOutcome,
+  callVerificationEndpoint,
+  type ReceivedAnswer,
+  type SentRequest,
+} from './verification-call.js';
+import type { Deliveries } from './webhooks/deliveries.js';
+
+/** How a claim ended: `success` (claimed), `failed` (refused or not verified), `error` (endpoint fault). */
+export const CLAIM_STATUSES = ['success', 'failed', 'error'] as const;
+/** How a claim ended. */
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Why a claim ended as it did. */
+export const CLAIM_REASONS = [
+  'claimed',
+  'not-verified',
+  'endpoint-fault',
+  'account-not-linked',
+  'quest-unavailable',
+  'member-not-allowed',
+  'claim-limit-reached',
+] as const;
+/** Why a claim ended as it did. */
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+
+/** One API task of a claim: the call made, or why none was. */
+export interface TaskReport {
+  taskId: string;
+  endpoint: string | null;
+  /** `skipped`: not called, because the claim was refused or an earlier task did not pass. */
+  outcome: CallOutcome | 'skipped';
+  /** The request sent, API key redacted; null when skipped. */
+  request: SentRequest | null;
+  response: ReceivedAnswer | null;
+  error: string | null;
+  /** The endpoint's message, when its answer passed the checks. */
+  message: string | null;
+  durationMs: number | null;
+  violations: Violation[];
+}
+
+/** The answer of a claim. */
+export interface ClaimResult {
+  status: ClaimStatus;
+  reason: ClaimReason;
+  /** Generated for every claim, sent in every call of it, shown to the member with the message. */
+  requestId: string;
+  /** What the member sees. */
+  message: string;
+  subdomain: string;
+  communityId: string;
+  questId: string;
+  userId: string;
+  /** The methods the member must link first (reason `account-not-linked`), else empty. */
+  missingAccounts: IdentificationMethod[];
+  /** xp added to the member (success only). */
+  xpAwarded: number;
+  tasks: TaskReport[];
+  /** Webhook deliveries of the claim's event, after their first try. */
+  deliveries: WebhookDeliveryRecord[];
+}
+
+/** What to claim. */
+export interface ClaimInput {
+  subdomain: string;
+  questId: string;
+  userId: string;
+}
+
+/** The claim engine. */
+export interface Claims {
+  /** Claims a quest as a member; an ApiFailure (404, 409) when the ids do not name a claimable quest. */
+  claim(input: ClaimInput): Promise<ClaimResult | ApiFailure>;
+}
+
+const FAULT_MESSAGE = 'We could not verify this quest right now. Please try again later.';
+
+function refusal(
+  user: UserRecord,
+  quest: QuestRecord,
+): { reason: ClaimReason; message: string } | null {
+  if (user.deletedAt !== null) {
+    return { reason: 'member-not-allowed', message: 'This account was deleted.' };
+  }
+  if (user.isBanned || user.role === 'banned') {
+    return { reason: 'member-not-allowed', message: 'Banned members cannot claim quests.' };
+  }
+  if (quest.deleted || quest.archived) {
+    return { reason: 'quest-unavailable', message: 'This quest is no longer available.' };
+  }
+  if (!quest.published) {
+    return { reason: 'quest-unavailable', message: 'This quest is not published yet.' };
+  }
+  if (quest.claimLimit > 0 && quest.claimCount >= quest.claimLimit) {
+    return { reason: 'claim-limit-reached', message: 'This quest has reached its claim limit.' };
+  }
+  return null;
+}
+
+const skipped = (task: QuestTaskRecord): TaskReport => ({
+  taskId: task.id,
+  endpoint: task.settings.endpoint ?? null,
+  outcome: 'skipped',
+  request: null,
+  response: null,
+  error: null,
+  message: null,
+  durationMs: null,
+  violations: [],
+});
+
+function xpOf(quest: QuestRecord): number {
+  let xp = 0;
+  for (const reward of quest.rewards) {
+    const value = Number(reward.value);
+    if (reward.type === 'xp' && Number.isFinite(value)) xp += value;
+  }
+  return xp;
+}
+
+/**
+ * The claim engine: for each API task of the quest, in order, the verification call the contract
+ * describes; a quest is claimed when every call answers 200. Calls stop at the first task that
+ * does not pass. Every call goes to the journal; the claim's event goes to the webhooks.
+ */
+export function createClaims(
+  context: MockContext,
+  deps: { journal: CallJournal; deliveries: Deliveries; tracker: Tracker; timeoutMs: number },
+): Claims {
+  const { store, clock } = context;
+
+  const finish = async (
+    community: CommunityRecord,
+    quest: QuestRecord,
+    user: UserRecord,
+    partial: Omit<ClaimResult, 'deliveries' | 'subdomain' | 'communityId' | 'questId' | 'userId'>,
+  ): Promise<ClaimResult> => {
+    const data: Record<string, unknown> = {
+      questId: quest.id,
+      questName: quest.name,
+      userId: user.id,
+      requestId: partial.requestId,
+    };
+    const dispatched =
+      partial.status === 'success'
+        ? deps.deliveries.emit(community, 'QUEST_CLAIMED', { ...data, xp: partial.xpAwarded })
+        : deps.deliveries.emit(community, 'QUEST_CLAIM_FAILED', {
+            ...data,
+            status: partial.status,
+            reason: partial.reason,
+            message: partial.message,
+          });
+    const delivered = await dispatched.settled;
+    return {
+      ...partial,
+      subdomain: community.subdomain,
+      communityId: community.id,
+      questId: quest.id,
+      userId: user.id,
+      deliveries: delivered.map(deliveryView),
+    };
+  };
+
+  const award = (quest: QuestRecord, user: UserRecord): number => {
+    const now = clock.now().toISOString();
+    const xp = xpOf(quest);
+    // Re-read: other claims may have finished while this one waited for its endpoint.
+    const latestQuest = store.quests.get(quest.id) ?? quest;
+    store.quests.update(quest.id, { claimCount: latestQuest.claimCount + 1 });
+    const latestUser = store.users.get(user.id) ?? user;
+    if (xp !== 0) {
+      const total = latestUser.xp + xp;
+      store.users.put({ ...latestUser, xp: total, level: levelForXp(total), updatedAt: now });
+    }
+    return xp;
+  };
+
+  const run = async (input: ClaimInput): Promise<ClaimResult | ApiFailure> => {
+    const community = store.communities.getBySubdomain(input.subdomain);
+    if (!community) return apiError(404, `Community "${input.subdomain}" not found`);
+    const quest = store.quests.get(input.questId);
+    if (!quest || quest.communityId !== community.id) {
+      return apiError(404, `Quest ${input.questId} not found in community ${community.subdomain}`);
+    }
+    const user = findMember(store, community, input.userId);
+    if (!user) return memberNotFound(input.userId, community);
+    const tasks = quest.tasks.filter((task) => task.type === 'api');
+    if (tasks.length === 0) {
+      return apiError(409, `Quest ${quest.id} has no api task: the mock claims api tasks only`);
+    }
+
+    const requestId = randomId();
+    const base = { requestId, missingAccounts: [], xpAwarded: 0 };
+    const refused = refusal(user, quest);
+    if (refused) {
+      return finish(community, quest, user, {
+        ...base,
+        status: 'failed',
+        ...refused,
+        tasks: tasks.map(skipped),
+      });
+    }
+
+    const connections = store.connections.listByUser(user.id);
+    const bodies: VerificationRequest[] = [];
+    const missing = new Set<IdentificationMethod>();
+    const asks: string[] = [];
+    for (const task of tasks) {
+      const accounts = buildAccounts(user, task, connections);
+      if (!accounts.ok) {
+        for (const method of accounts.missing) {
+          if (missing.has(method)) continue;
+          missing.add(method);
+          asks.push(linkRequest(method, task));
+        }
+        continue;
+      }
+      const body: VerificationRequest = {
+        userId: user.id,
+        communityId: community.id,
+        subdomain: community.subdomain,
+        questId: quest.id,
+        requestId,
+      };
+      if (accounts.accounts) body.accounts = accounts.accounts;
+      bodies.push(body);
+    }
+    if (missing.size > 0) {
+      return finish(community, quest, user, {
+        ...base,
+        status: 'failed',
+        reason: 'account-not-linked',
+        message: `To claim this quest, ${asks.join(' and ')}.`,
+        missingAccounts: [...missing],
+        tasks: tasks.map(skipped),
+      });
+    }
+
+    const reports: TaskReport[] = [];
+    let failure: TaskReport | undefined;
+    let lastMessage = 'Quest claimed.';
+    for (const [index, task] of tasks.entries()) {
+      if (failure) {
+        reports.push(skipped(task));
+        continue;
+      }
+      const at = clock.now().toISOString();
+      const endpoint = task.settings.endpoint;
+      const body = bodies[index]!;
+      const call = endpoint
+        ? await callVerificationEndpoint(endpoint, body, {
+            apiKey: task.settings.apiKey,
+            timeoutMs: deps.timeoutMs,
+          })
+        : undefined;
+      const report: TaskReport = call
+        ? { taskId: task.id, endpoint: endpoint ?? null, ...call }
+        : { ...skipped(task), outcome: 'fault', error: 'the task has no endpoint' };
+      reports.push(report);
+      if (call && endpoint) {
+        deps.journal.record({
+          id: randomId(),
+          at,
+          requestId,
+          subdomain: community.subdomain,
+          communityId: community.id,
+          questId: quest.id,
+          taskId: task.id,
+          userId: user.id,
+          ...call,
+        });
+      }
+      if (report.message !== null) lastMessage = report.message;
+      if (report.outcome !== 'verified') failure = report;
+    }
+
+    if (!failure) {
+      const xpAwarded = award(quest, user);
+      return finish(community, quest, user, {
+        ...base,
+        status: 'success',
+        reason: 'claimed',
+        message: lastMessage,
+        xpAwarded,
+        tasks: reports,
+      });
+    }
+    const notVerified = failure.outcome === 'not-verified';
+    return finish(community, quest, user, {
+      ...base,
+      status: notVerified ? 'failed' : 'error',
+      reason: notVerified ? 'not-verified' : 'endpoint-fault',
+      message: notVerified ? lastMessage : FAULT_MESSAGE,
+      tasks: reports,
+    });
+  };
+
+  return { claim: (input) => deps.tracker.track(run(input)) };
+}

@@ -1,0 +1,195 @@
+import {
+  type CallbackParam,
+  createConnectRedirect,
+  type SignedUrlFailure,
+  verifySignedUrl,
+} from '@questkit/core';
+import type { MockContext } from '../context.js';
+import { type ApiFailure, apiError } from '../http/errors.js';
+import { findMember, memberNotFound } from '../routes/users.js';
+import type { ConnectionRecord, QuestTaskRecord } from '../store/records.js';
+
+// The service side of identity connect. The callback the mock sends carries the member, the
+// community and the redirect URL as plain query parameters: the community signs the whole
+// callback URL (identifier included) with the community secret, so those parameters cannot be
+// changed without breaking the signature, and no session has to be kept.
+
+/** Path of the callback route, under the mock's base URL. */
+export const CONNECT_CALLBACK_PATH = '/__mock/connect/callback';
+
+/** What starts a connect flow. */
+export interface ConnectStartInput {
+  subdomain: string;
+  questId: string;
+  userId: string;
+  /** The task whose redirect URL to use; default the quest's first API task with one. */
+  taskId?: string;
+  /** The name of the callback parameter; default the platform's `connectCallbackParam`. */
+  callbackParam?: CallbackParam;
+}
+
+/** Why a callback was refused. */
+export type ConnectCallbackFailure =
+  | SignedUrlFailure
+  | 'unknown_community'
+  | 'missing_parameter'
+  | 'unknown_member';
+
+/** The outcome of a callback. */
+export type ConnectCallbackResult =
+  | { ok: true; connection: ConnectionRecord }
+  | { ok: false; reason: ConnectCallbackFailure; message: string };
+
+/** The connect flow of the service. */
+export interface ConnectService {
+  /** The signed redirect to the task's redirect URL, or why there is none (404, 409). */
+  start(input: ConnectStartInput, requestOrigin: string): { location: string } | ApiFailure;
+  /** Verifies a callback (its full URL as the mock received it) and stores the association. */
+  callback(requestUrl: string): ConnectCallbackResult;
+  /** The public URL of the callback route for a request that came in at `requestOrigin`. */
+  callbackBase(requestOrigin: string): string;
+}
+
+const FAILURE_MESSAGES: Record<ConnectCallbackFailure, string> = {
+  invalid_url: 'The callback address is not valid.',
+  missing_signature: 'The callback is not signed.',
+  duplicate_signature: 'The callback carries two signatures.',
+  malformed_signature: 'The callback signature is not 64 hex digits.',
+  bad_signature: 'The callback signature does not match the community secret.',
+  unknown_community: 'The callback names no known community.',
+  missing_parameter: 'The callback lacks userId, redirectUrl or identifier.',
+  unknown_member: 'The callback names no member of the community.',
+};
+
+// Longest identifier stored: a community's user id, not a document.
+const MAX_IDENTIFIER_LENGTH = 1024;
+
+/** The base URL option, checked at start-up: an absolute http(s) URL, without a trailing slash. */
+export function normalizeBaseUrl(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new TypeError(
+      '[@questkit/mock-platform] baseUrl must be an absolute http(s) URL such as https://mock.example',
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function single(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  return values.length === 1 && values[0] !== '' ? values[0] : undefined;
+}
+
+function connectTask(tasks: readonly QuestTaskRecord[], taskId: string | undefined) {
+  const api = tasks.filter((task) => task.type === 'api' && task.settings.redirectUrl);
+  if (taskId !== undefined) return api.find((task) => task.id === taskId);
+  return api.find((task) => task.settings.identifications?.includes('svc-connect')) ?? api[0];
+}
+
+/**
+ * The service side of the connect flow.
+ *
+ * @example
+ * const connect = createConnectService(context, { baseUrl: 'https://mock.example' });
+ * const start = connect.start({ subdomain: 'demo', questId, userId }, 'http://127.0.0.1:4000');
+ */
+export function createConnectService(
+  context: MockContext,
+  options: { baseUrl?: string; callbackParam?: CallbackParam },
+): ConnectService {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const defaultParam = options.callbackParam ?? 'callback';
+  if (defaultParam !== 'callback' && defaultParam !== 'callbackUrl') {
+    throw new TypeError(
+      "[@questkit/mock-platform] connectCallbackParam must be 'callback' or 'callbackUrl'",
+    );
+  }
+  const { store, clock } = context;
+  const callbackBase = (origin: string) => `${baseUrl ?? origin}${CONNECT_CALLBACK_PATH}`;
+
+  return {
+    callbackBase,
+    start(input, requestOrigin) {
+      const community = store.communities.getBySubdomain(input.subdomain);
+      if (!community) return apiError(404, `Community "${input.subdomain}" not found`);
+      const quest = store.quests.get(input.questId);
+      if (!quest || quest.communityId !== community.id) {
+        return apiError(
+          404,
+          `Quest ${input.questId} not found in community ${community.subdomain}`,
+        );
+      }
+      const user = findMember(store, community, input.userId);
+      if (!user) return memberNotFound(input.userId, community);
+      const task = connectTask(quest.tasks, input.taskId);
+      if (!task) {
+        return apiError(
+          409,
+          input.taskId === undefined
+            ? `Quest ${quest.id} has no api task with a redirectUrl`
+            : `Task ${input.taskId} is not an api task of quest ${quest.id} with a redirectUrl`,
+        );
+      }
+      const redirectUrl = task.settings.redirectUrl!;
+      const callback = new URL(callbackBase(requestOrigin));
+      callback.searchParams.set('subdomain', community.subdomain);
+      callback.searchParams.set('userId', user.id);
+      callback.searchParams.set('redirectUrl', redirectUrl);
+      try {
+        return {
+          location: createConnectRedirect({
+            redirectUrl,
+            svcUserId: user.id,
+            callback: callback.href,
+            secret: community.connectSecret,
+            callbackParam: input.callbackParam ?? defaultParam,
+          }),
+        };
+      } catch {
+        return apiError(409, `The redirectUrl of task ${task.id} is not an absolute URL`);
+      }
+    },
+    callback(requestUrl) {
+      const fail = (reason: ConnectCallbackFailure): ConnectCallbackResult => ({
+        ok: false,
+        reason,
+        message: FAILURE_MESSAGES[reason],
+      });
+      let received: URL;
+      try {
+        received = new URL(requestUrl);
+      } catch {
+        return fail('invalid_url');
+      }
+      // Verify the URL the community signed: the public one when a base URL is configured.
+      const signed = baseUrl ? `${callbackBase('')}${received.search}` : requestUrl;
+      const subdomain = single(received.searchParams, 'subdomain');
+      const community = subdomain ? store.communities.getBySubdomain(subdomain) : undefined;
+      if (!community) return fail('unknown_community');
+      const verified = verifySignedUrl(signed, community.connectSecret);
+      if (!verified.ok) return fail(verified.reason);
+      const userId = single(verified.params, 'userId');
+      const redirectUrl = single(verified.params, 'redirectUrl');
+      const identifier = single(verified.params, 'identifier');
+      if (!userId || !redirectUrl || !identifier || identifier.length > MAX_IDENTIFIER_LENGTH) {
+        return fail('missing_parameter');
+      }
+      if (!findMember(store, community, userId)) return fail('unknown_member');
+      const connection: ConnectionRecord = {
+        communityId: community.id,
+        userId,
+        redirectUrl,
+        identifier,
+        createdAt: clock.now().toISOString(),
+      };
+      store.connections.put(connection);
+      return { ok: true, connection };
+    },
+  };
+}

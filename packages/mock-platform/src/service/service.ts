@@ -1,0 +1,127 @@
+import { type CallbackParam, PLATFORM_TIMEOUT_MS } from '@questkit/core';
+import type { MockContext } from '../context.js';
+import { type CallJournal, createCallJournal } from './call-journal.js';
+import { type Claims, createClaims } from './claims.js';
+import { type ConnectService, createConnectService } from './connect.js';
+import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
+import { createLimiter } from './limiter.js';
+import { createTracker } from './tracker.js';
+import {
+  createDeliveries,
+  type Deliveries,
+  type WebhookDeliveryOptions,
+  webhookSettings,
+} from './webhooks/deliveries.js';
+import { type AdvanceReport, createScheduler, type Scheduler } from './webhooks/scheduler.js';
+
+/** Options of the service side, given to `createMockPlatform` with the others. */
+export interface MockServiceOptions {
+  /**
+   * The public base URL of the mock (`https://mock.example`), where the connect callback points.
+   * Default: the origin of the request that starts the connect flow.
+   */
+  baseUrl?: string;
+  /** Time limit of a verification call, in ms (default 10 000, the platform's). */
+  verificationTimeoutMs?: number;
+  /** The name of the callback parameter of connect redirects (default `callback`). */
+  connectCallbackParam?: CallbackParam;
+  /** Check the endpoint of every API task of a quest created through the public API (default true). */
+  endpointChecks?: boolean;
+  /** Webhook delivery and retry settings. */
+  webhooks?: WebhookDeliveryOptions;
+  /** Verification calls and endpoint checks kept (default 1000 each). */
+  serviceJournalSize?: number;
+}
+
+/**
+ * The service side of the mock platform: claims (verification calls), identity connect, automatic
+ * endpoint checks and webhook deliveries, over the same store and clock as the public API.
+ */
+export interface MockService {
+  readonly claims: Claims;
+  /** The verification calls of claims. */
+  readonly calls: CallJournal;
+  readonly endpointChecks: EndpointChecks;
+  readonly connect: ConnectService;
+  readonly deliveries: Deliveries;
+  /** Runs the retries: by hand on a manual clock, on real timers otherwise. */
+  readonly scheduler: Scheduler;
+  /** The time limit of verification calls, in ms. */
+  readonly verificationTimeoutMs: number;
+  /**
+   * Moves a manual clock forward by `ms`, running the retries that fall due, in time order.
+   * Rejects with a TypeError when the platform runs on another clock.
+   */
+  advanceClock(ms: number): Promise<AdvanceReport>;
+  /** Resolves when no first delivery try, endpoint check or claim is running. */
+  idle(): Promise<void>;
+  /** Cancels every scheduled retry (the real timers with them). */
+  stop(): void;
+}
+
+/** Default number of verification calls and endpoint checks kept. */
+export const DEFAULT_SERVICE_JOURNAL_SIZE = 1000;
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`[@questkit/mock-platform] ${name} must be a positive integer`);
+  }
+  return value;
+}
+
+/**
+ * Builds the service side over a platform's context, and hooks the endpoint checks into quest
+ * creation (`context.hooks.questCreated`). Options are checked here, at start-up.
+ *
+ * @example
+ * const service = createService(context, { verificationTimeoutMs: 500 });
+ * const result = await service.claims.claim({ subdomain: 'demo', questId, userId });
+ */
+export function createService(context: MockContext, options: MockServiceOptions = {}): MockService {
+  const timeoutMs = positiveInteger(
+    'verificationTimeoutMs',
+    options.verificationTimeoutMs,
+    PLATFORM_TIMEOUT_MS,
+  );
+  const journalSize = positiveInteger(
+    'serviceJournalSize',
+    options.serviceJournalSize,
+    DEFAULT_SERVICE_JOURNAL_SIZE,
+  );
+  const tracker = createTracker();
+  const scheduler = createScheduler(context.clock, context.settings.onError);
+  const webhooks = webhookSettings(options.webhooks);
+  const deliveries = createDeliveries(
+    context,
+    scheduler,
+    createLimiter(webhooks.concurrency),
+    tracker,
+    webhooks,
+  );
+  const calls = createCallJournal(journalSize);
+  const endpointChecks = createEndpointChecks(context, { tracker, timeoutMs, size: journalSize });
+  const connect = createConnectService(context, {
+    baseUrl: options.baseUrl,
+    callbackParam: options.connectCallbackParam,
+  });
+  const claims = createClaims(context, { journal: calls, deliveries, tracker, timeoutMs });
+  if (options.endpointChecks !== false) {
+    context.hooks = {
+      ...context.hooks,
+      questCreated: (quest) => endpointChecks.questCreated(quest),
+    };
+  }
+  return {
+    claims,
+    calls,
+    endpointChecks,
+    connect,
+    deliveries,
+    scheduler,
+    verificationTimeoutMs: timeoutMs,
+    advanceClock: (ms) => scheduler.advance(ms),
+    idle: () => tracker.idle(),
+    stop: () => scheduler.stop(),
+  };
+}

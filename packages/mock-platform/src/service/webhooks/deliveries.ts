@@ -1,0 +1,312 @@
+import type { MockContext } from '../../context.js';
+import { randomId } from '../../ids.js';
+import type {
+  CommunityRecord,
+  DeliveryRecord,
+  DeliveryStatus,
+  WebhookRecord,
+} from '../../store/records.js';
+import type { Store } from '../../store/store.js';
+import { postJson } from '../http-call.js';
+import type { Limiter } from '../limiter.js';
+import type { Tracker } from '../tracker.js';
+import type { Scheduler } from './scheduler.js';
+
+// Webhook deliveries: one record per (event, webhook), tried at once, then retried on the
+// scheduler with exponential backoff until a 2xx or the last try.
+//
+// Statuses: pending (not tried yet) -> success | failed (a retry is planned at retryAt) |
+// exhausted (the last try failed). A failed delivery goes back to success or failed or exhausted
+// on its next try. The webhook counters count records by status: success = records in success,
+// failed = records in failed, exhausted = records in exhausted (pending is not counted). Every
+// status change moves one unit from one counter to the other in the same synchronous step, so
+// records and counters always agree.
+
+/** Retry settings of webhook deliveries. */
+export interface WebhookDeliveryOptions {
+  /** Tries before a delivery is `exhausted`, the first included (default 15). */
+  maxTries?: number;
+  /** A try succeeds on a 2xx status within this many ms (default 5000). */
+  timeoutMs?: number;
+  /** Delay before the first retry, in ms; each next one doubles (default 10 s). */
+  retryBaseMs?: number;
+  /** Longest delay between two tries, in ms (default one hour). */
+  retryMaxMs?: number;
+  /** Most deliveries in flight at once (default 64). */
+  concurrency?: number;
+}
+
+/** Tries of a delivery before it is exhausted. */
+export const DEFAULT_WEBHOOK_MAX_TRIES = 15;
+/** Time a webhook receiver has to answer 2xx. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
+/** Delay before the first retry. */
+export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 10_000;
+/** Longest delay between two tries. */
+export const DEFAULT_WEBHOOK_RETRY_MAX_MS = 3_600_000;
+/** Deliveries in flight at once. */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
+
+/** The delay before the try after try number `tries`: base * 2^(tries-1), capped. */
+export function retryDelayMs(tries: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, tries - 1));
+}
+
+/** An event of a community, as delivered (the body adds the webhook's `secret`). */
+export interface WebhookEvent {
+  /** The event id: the same for every webhook it is delivered to, and on a replay. */
+  id: string;
+  type: string;
+  /** When the event happened. */
+  createdAt: string;
+  communityId: string;
+  subdomain: string;
+  data: Record<string, unknown>;
+}
+
+/** One try of a delivery. */
+export interface DeliveryAttempt {
+  /** 1 for the first try. */
+  try: number;
+  at: string;
+  /** The status received, when an answer came in time. */
+  status: number | null;
+  /** Why the try failed without a status (timeout, connection refused). */
+  error: string | null;
+  durationMs: number;
+  ok: boolean;
+}
+
+/** Deliveries created by an event or a replay, and their first tries. */
+export interface Dispatched {
+  event: WebhookEvent;
+  /** The records as created (`pending`). */
+  deliveries: DeliveryRecord[];
+  /** The records after their first try. */
+  settled: Promise<DeliveryRecord[]>;
+}
+
+/** The delivery engine. */
+export interface Deliveries {
+  /** The settings in force. */
+  readonly settings: Required<WebhookDeliveryOptions>;
+  /** Delivers an event to every active webhook of the community subscribed to its type. */
+  emit(community: CommunityRecord, type: string, data: Record<string, unknown>): Dispatched;
+  /** A new delivery of a record's event to the same webhook (active or not); undefined when unknown. */
+  replay(deliveryId: string): Dispatched | undefined;
+  /** The tries of a delivery this platform made, oldest first. */
+  attempts(deliveryId: string): readonly DeliveryAttempt[];
+}
+
+/** Counters of a webhook as its records say they should be. */
+export function countDeliveries(
+  store: Store,
+  webhookId: string,
+): Pick<WebhookRecord, 'success' | 'failed' | 'exhausted'> {
+  const counts = { success: 0, failed: 0, exhausted: 0 };
+  for (const record of store.deliveries.listByWebhook(webhookId)) {
+    if (record.status !== 'pending') counts[record.status] += 1;
+  }
+  return counts;
+}
+
+// Attempt logs are kept for this many deliveries; the oldest are forgotten first.
+const MAX_LOGGED_DELIVERIES = 10_000;
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`[@questkit/mock-platform] webhooks.${name} must be a positive integer`);
+  }
+  return value;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new TypeError(`[@questkit/mock-platform] webhooks.${name} must be a non-negative number`);
+  }
+  return value;
+}
+
+/** Validates the retry settings (a TypeError at start-up) and fills the defaults. */
+export function webhookSettings(
+  options: WebhookDeliveryOptions = {},
+): Required<WebhookDeliveryOptions> {
+  return {
+    maxTries: positiveInteger('maxTries', options.maxTries, DEFAULT_WEBHOOK_MAX_TRIES),
+    timeoutMs: positiveInteger('timeoutMs', options.timeoutMs, DEFAULT_WEBHOOK_TIMEOUT_MS),
+    retryBaseMs: nonNegative('retryBaseMs', options.retryBaseMs, DEFAULT_WEBHOOK_RETRY_BASE_MS),
+    retryMaxMs: nonNegative('retryMaxMs', options.retryMaxMs, DEFAULT_WEBHOOK_RETRY_MAX_MS),
+    concurrency: positiveInteger('concurrency', options.concurrency, DEFAULT_WEBHOOK_CONCURRENCY),
+  };
+}
+
+/**
+ * The delivery engine over the store, the scheduler and a limiter of concurrent calls. First
+ * tries start at once (tracked, so `idle()` can wait for them); retries are scheduler jobs.
+ *
+ * @example
+ * const deliveries = createDeliveries(context, scheduler, createLimiter(64), createTracker(), {});
+ * const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', { userId });
+ * await settled;
+ */
+export function createDeliveries(
+  context: MockContext,
+  scheduler: Scheduler,
+  limiter: Limiter,
+  tracker: Tracker,
+  options: WebhookDeliveryOptions = {},
+): Deliveries {
+  const settings = webhookSettings(options);
+  const { store, clock } = context;
+  const logs = new Map<string, DeliveryAttempt[]>();
+  const inFlight = new Set<string>();
+
+  const log = (deliveryId: string, attempt: DeliveryAttempt) => {
+    let list = logs.get(deliveryId);
+    if (!list) {
+      list = [];
+      logs.set(deliveryId, list);
+      if (logs.size > MAX_LOGGED_DELIVERIES) {
+        const oldest = logs.keys().next().value;
+        if (oldest !== undefined) logs.delete(oldest);
+      }
+    }
+    list.push(attempt);
+  };
+
+  const moveCounter = (webhookId: string, from: DeliveryStatus, to: DeliveryStatus) => {
+    if (from === to) return;
+    const webhook = store.webhooks.get(webhookId);
+    if (!webhook) return;
+    const patch: Partial<Pick<WebhookRecord, 'success' | 'failed' | 'exhausted'>> = {};
+    if (from !== 'pending') patch[from] = webhook[from] - 1;
+    if (to !== 'pending') patch[to] = webhook[to] + 1;
+    store.webhooks.update(webhookId, patch);
+  };
+
+  const attempt = async (deliveryId: string): Promise<void> => {
+    const before = store.deliveries.get(deliveryId);
+    const webhook = before && store.webhooks.get(before.webhookId);
+    if (!before || !webhook || inFlight.has(deliveryId)) return;
+    if (before.status === 'success' || before.status === 'exhausted') return;
+    inFlight.add(deliveryId);
+    try {
+      const body = JSON.stringify({ ...before.payload, secret: webhook.secret });
+      const answer = await limiter.run(() =>
+        postJson(webhook.uri, {
+          headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
+          body,
+          timeoutMs: settings.timeoutMs,
+          maxBodyBytes: 0,
+        }),
+      );
+      // Re-read after the call: the webhook or the record may have been deleted meanwhile.
+      const current = store.deliveries.get(deliveryId);
+      if (!current || !store.webhooks.get(current.webhookId)) return;
+      const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+      const tries = current.tries + 1;
+      const now = clock.now();
+      const status: DeliveryStatus = ok
+        ? 'success'
+        : tries >= settings.maxTries
+          ? 'exhausted'
+          : 'failed';
+      const retryAt =
+        status === 'failed'
+          ? new Date(now.getTime() + retryDelayMs(tries, settings.retryBaseMs, settings.retryMaxMs))
+          : now;
+      store.deliveries.put({
+        ...current,
+        status,
+        tries,
+        updatedAt: now.toISOString(),
+        retryAt: retryAt.toISOString(),
+      });
+      moveCounter(current.webhookId, current.status, status);
+      log(deliveryId, {
+        try: tries,
+        at: now.toISOString(),
+        status: answer.status ?? null,
+        error:
+          answer.error ?? (ok ? null : `answered ${answer.status}; a delivery needs a 2xx status`),
+        durationMs: Math.round(answer.elapsedMs),
+        ok,
+      });
+      if (status === 'failed') {
+        scheduler.schedule(deliveryId, retryAt.getTime(), () => attempt(deliveryId));
+      }
+    } finally {
+      inFlight.delete(deliveryId);
+    }
+  };
+
+  const dispatch = (event: WebhookEvent, webhooks: readonly WebhookRecord[]): Dispatched => {
+    const now = clock.now().toISOString();
+    const deliveries = webhooks.map((webhook) => {
+      const record: DeliveryRecord = {
+        id: randomId(),
+        webhookId: webhook.id,
+        communityId: webhook.communityId,
+        status: 'pending',
+        eventType: event.type,
+        tries: 0,
+        payload: { ...event },
+        createdAt: now,
+        updatedAt: now,
+        retryAt: now,
+      };
+      store.deliveries.put(record);
+      return record;
+    });
+    const settled = tracker.track(
+      Promise.all(
+        deliveries.map(async (record) => {
+          await attempt(record.id);
+          return store.deliveries.get(record.id) ?? record;
+        }),
+      ),
+    );
+    return { event, deliveries, settled };
+  };
+
+  return {
+    settings,
+    emit(community, type, data) {
+      const event: WebhookEvent = {
+        id: randomId(),
+        type,
+        createdAt: clock.now().toISOString(),
+        communityId: community.id,
+        subdomain: community.subdomain,
+        data,
+      };
+      const subscribed = store.webhooks
+        .listByCommunity(community.id)
+        .filter((webhook) => webhook.active && webhook.events.includes(type));
+      return dispatch(event, subscribed);
+    },
+    replay(deliveryId) {
+      const record = store.deliveries.get(deliveryId);
+      const webhook = record && store.webhooks.get(record.webhookId);
+      if (!record || !webhook) return undefined;
+      const payload = record.payload as Partial<WebhookEvent>;
+      const community = store.communities.get(record.communityId);
+      const event: WebhookEvent = {
+        id: typeof payload.id === 'string' ? payload.id : randomId(),
+        type: record.eventType,
+        createdAt: typeof payload.createdAt === 'string' ? payload.createdAt : record.createdAt,
+        communityId: record.communityId,
+        subdomain:
+          typeof payload.subdomain === 'string' ? payload.subdomain : (community?.subdomain ?? ''),
+        data:
+          typeof payload.data === 'object' && payload.data !== null
+            ? (payload.data as Record<string, unknown>)
+            : {},
+      };
+      return dispatch(event, [webhook]);
+    },
+    attempts: (deliveryId) => logs.get(deliveryId) ?? [],
+  };
+}

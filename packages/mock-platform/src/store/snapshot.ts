@@ -1,0 +1,191 @@
+import {
+  InviteStatusSchema,
+  QuestConditionSchema,
+  QuestListRewardSchema,
+  RichTextNodeSchema,
+  TaskSettingsSchema,
+  UserRoleSchema,
+} from '@questkit/core';
+import { z } from 'zod';
+import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
+import type { StoreSnapshot } from './store.js';
+
+// The fixtures file format, checked when a file is loaded so a hand-edited fixture fails at
+// start-up with the path of the bad field instead of as odd answers later.
+
+const timestamp = z.iso.datetime({ offset: true });
+const nullableString = z.string().nullable();
+const addresses = z.record(z.string(), z.string());
+const count = z.number().int().min(0);
+
+const CommunityRecordSchema = z.object({
+  id: z.uuid(),
+  subdomain: z.string().min(1),
+  name: z.string(),
+  image: nullableString,
+  description: nullableString,
+  sector: nullableString,
+  blockchain: nullableString,
+  type: nullableString,
+  inviteMinXp: z.number().min(0),
+  connectSecret: z.string().min(1),
+  createdAt: timestamp,
+});
+
+const ApiKeyRecordSchema = z.object({
+  id: z.string().min(1),
+  communityId: z.uuid(),
+  key: z.string().min(1),
+  scope: z.enum(API_KEY_SCOPES),
+  name: z.string(),
+  createdAt: timestamp,
+});
+
+const ModuleRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  name: z.string(),
+  description: nullableString,
+  color: nullableString,
+  coverUrl: nullableString,
+  position: z.number(),
+});
+
+const UserRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  avatar: nullableString,
+  name: nullableString,
+  email: nullableString,
+  connectedWallet: nullableString,
+  discordId: nullableString,
+  discordHandle: nullableString,
+  twitterId: nullableString,
+  twitterUsername: nullableString,
+  tiktokUsername: nullableString,
+  verifiedBlockchainAddresses: addresses,
+  unVerifiedBlockchainAddresses: addresses,
+  xp: z.number(),
+  rank: z.number(),
+  level: z.number(),
+  karma: z.number(),
+  flags: count,
+  stars: count,
+  role: UserRoleSchema.nullable(),
+  isBanned: z.boolean(),
+  banReason: nullableString,
+  referrerUrl: nullableString,
+  referrerId: nullableString,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: timestamp.nullable(),
+  restoredAt: timestamp.nullable(),
+});
+
+const InviteRecordSchema = z.object({
+  communityId: z.uuid(),
+  inviterId: z.uuid(),
+  userId: z.uuid(),
+  status: InviteStatusSchema,
+  joinedAt: timestamp,
+  questId: z.uuid().nullable(),
+});
+
+const QuestRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  categoryId: z.uuid(),
+  name: z.string(),
+  description: RichTextNodeSchema.nullable(),
+  deleted: z.boolean(),
+  archived: z.boolean(),
+  published: z.boolean(),
+  autoValidate: z.boolean(),
+  conditionOperator: z.string(),
+  conditions: z.array(QuestConditionSchema),
+  recurrence: z.string(),
+  retryAfter: z.number().nullable(),
+  rewards: z.array(QuestListRewardSchema),
+  tasks: z.array(
+    z.object({
+      id: z.uuid(),
+      type: z.string(),
+      metadata: z.record(z.string(), z.unknown()).nullable(),
+      settings: TaskSettingsSchema,
+    }),
+  ),
+  claimLimit: count,
+  position: z.number().nullable(),
+  sprintId: z.uuid().nullable(),
+  isAutomaticWhenEmpty: z.boolean(),
+  claimCount: count,
+  claimCounter: count,
+  claimCounterRefreshedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const WebhookRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  name: z.string().min(1),
+  uri: z.string(),
+  active: z.boolean(),
+  secret: z.string(),
+  events: z.array(z.string()),
+  success: count,
+  failed: count,
+  exhausted: count,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const DeliveryRecordSchema = z.object({
+  id: z.uuid(),
+  webhookId: z.uuid(),
+  communityId: z.uuid(),
+  status: z.enum(DELIVERY_STATUSES),
+  eventType: z.string(),
+  tries: count,
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  retryAt: timestamp,
+});
+
+const ConnectionRecordSchema = z.object({
+  communityId: z.uuid(),
+  userId: z.uuid(),
+  redirectUrl: z.string(),
+  identifier: z.string(),
+  createdAt: timestamp,
+});
+
+/** The schema of a fixtures file (a {@link StoreSnapshot}). */
+export const StoreSnapshotSchema = z.object({
+  version: z.literal(1),
+  communities: z.array(CommunityRecordSchema),
+  apiKeys: z.array(ApiKeyRecordSchema),
+  modules: z.array(ModuleRecordSchema),
+  users: z.array(UserRecordSchema),
+  invites: z.array(InviteRecordSchema),
+  quests: z.array(QuestRecordSchema),
+  webhooks: z.array(WebhookRecordSchema),
+  deliveries: z.array(DeliveryRecordSchema),
+  connections: z.array(ConnectionRecordSchema),
+});
+
+/**
+ * Checks parsed fixtures JSON and returns it as a snapshot. Throws a TypeError naming the first bad
+ * field: fixtures are configuration, so a bad one stops the start.
+ */
+export function parseSnapshot(json: unknown): StoreSnapshot {
+  const result = StoreSnapshotSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new TypeError(
+      `[@questkit/mock-platform] invalid fixtures at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+  }
+  return result.data as StoreSnapshot;
+}

@@ -1,0 +1,180 @@
+import type {
+  ApiKeyRecord,
+  CommunityRecord,
+  ConnectionRecord,
+  DeliveryRecord,
+  InviteRecord,
+  ModuleRecord,
+  QuestRecord,
+  UserRecord,
+  WebhookRecord,
+} from './records.js';
+
+// The store is synchronous on purpose: in one JavaScript thread a synchronous method runs to its
+// end before any other request is served, so every write (check a uri is free, then insert) is
+// atomic without locks. A persistent backend can keep this interface on an embedded synchronous
+// database (node:sqlite).
+
+/**
+ * The identifiers a member can be found by, each indexed for O(1) lookup. `ethAddress` is the
+ * connected wallet; `blockchainAddress` a verified address, on one network or any.
+ */
+export const USER_IDENTIFIER_KINDS = [
+  'email',
+  'ethAddress',
+  'discordId',
+  'discordHandle',
+  'twitterId',
+  'twitterUsername',
+  'blockchainAddress',
+] as const;
+/** An identifier a member can be found by. */
+export type UserIdentifierKind = (typeof USER_IDENTIFIER_KINDS)[number];
+
+/** Communities, by id and by subdomain. */
+export interface CommunityStore {
+  get(id: string): CommunityRecord | undefined;
+  getBySubdomain(subdomain: string): CommunityRecord | undefined;
+  list(): readonly CommunityRecord[];
+  /** Inserts or replaces. Throws a TypeError when another community has the subdomain. */
+  put(record: CommunityRecord): void;
+}
+
+/** Community API keys. */
+export interface ApiKeyStore {
+  /** Every key of every community: few, so a constant-time scan over all of them is cheap. */
+  list(): readonly ApiKeyRecord[];
+  listByCommunity(communityId: string): readonly ApiKeyRecord[];
+  put(record: ApiKeyRecord): void;
+  delete(id: string): boolean;
+}
+
+/** Modules of communities. */
+export interface ModuleStore {
+  get(id: string): ModuleRecord | undefined;
+  /** Ordered by position, then id. */
+  listByCommunity(communityId: string): readonly ModuleRecord[];
+  put(record: ModuleRecord): void;
+}
+
+/** Members, by id and by every identifier. */
+export interface UserStore {
+  get(id: string): UserRecord | undefined;
+  /**
+   * The id of the member of `communityId` whose identifier of `kind` is `value` (case-insensitive
+   * for emails, addresses, handles and usernames). `network` narrows `blockchainAddress`.
+   */
+  findIdByIdentifier(
+    communityId: string,
+    kind: UserIdentifierKind,
+    value: string,
+    network?: string,
+  ): string | undefined;
+  /**
+   * Inserts or replaces, re-indexing the identifiers. Throws a TypeError when another member of the
+   * community holds one of the identifiers: identifiers are unique within a community.
+   */
+  put(record: UserRecord): void;
+  /** Members of the community that are not deleted. */
+  countActive(communityId: string): number;
+  /** Every member of every community, in insertion order. */
+  list(): Iterable<UserRecord>;
+  readonly size: number;
+}
+
+/** Invites, by inviter. */
+export interface InviteStore {
+  /** Ordered by joinedAt, then the invited user's id. */
+  listByInviter(inviterId: string): readonly InviteRecord[];
+  /** Inserts or replaces the invite of (inviterId, userId). */
+  put(record: InviteRecord): void;
+  list(): Iterable<InviteRecord>;
+}
+
+/** Quests, by id and per community in list order. */
+export interface QuestStore {
+  get(id: string): QuestRecord | undefined;
+  /** Ordered by createdAt, then id: the quest list's order. */
+  listByCommunity(communityId: string): readonly QuestRecord[];
+  /** Inserts or replaces. */
+  put(record: QuestRecord): void;
+  /** Changes some fields; false when the quest does not exist. */
+  update(id: string, patch: Partial<Omit<QuestRecord, 'id' | 'communityId'>>): boolean;
+}
+
+/** Why a webhook write was refused. */
+export type WebhookWriteConflict = 'uri-taken' | 'limit-reached';
+
+/** The outcome of a webhook write. */
+export type WebhookWriteResult =
+  | { ok: true; record: WebhookRecord }
+  | { ok: false; conflict: WebhookWriteConflict };
+
+/** Webhooks, by id and per community in list order. */
+export interface WebhookStore {
+  get(id: string): WebhookRecord | undefined;
+  /** Ordered by createdAt, then id. */
+  listByCommunity(communityId: string): readonly WebhookRecord[];
+  /**
+   * Inserts when the community has no webhook with the same uri and fewer than `maxPerCommunity`
+   * webhooks; the check and the insert are one step.
+   */
+  create(record: WebhookRecord, maxPerCommunity: number): WebhookWriteResult;
+  /** Changes some fields; refused when the new uri is another webhook's. Undefined when unknown. */
+  update(
+    id: string,
+    patch: Partial<Omit<WebhookRecord, 'id' | 'communityId' | 'createdAt'>>,
+  ): WebhookWriteResult | undefined;
+  /** Removes the webhook and its delivery records; false when unknown. */
+  delete(id: string): boolean;
+}
+
+/** Webhook delivery records. */
+export interface DeliveryStore {
+  get(id: string): DeliveryRecord | undefined;
+  /** Ordered newest first (createdAt descending, then id descending). */
+  listByWebhook(webhookId: string): readonly DeliveryRecord[];
+  /** Inserts or replaces. */
+  put(record: DeliveryRecord): void;
+  deleteByWebhook(webhookId: string): number;
+  list(): Iterable<DeliveryRecord>;
+}
+
+/** Identity-connect associations. */
+export interface ConnectionStore {
+  listByUser(userId: string): readonly ConnectionRecord[];
+  /** Inserts or replaces the association of (userId, redirectUrl). */
+  put(record: ConnectionRecord): void;
+  /** Removes the member's associations (only the one of `redirectUrl` when given); the count. */
+  deleteByUser(userId: string, redirectUrl?: string): number;
+  list(): Iterable<ConnectionRecord>;
+}
+
+/** The whole state of a mock platform, as plain JSON: what `--fixtures` loads and `--save` writes. */
+export interface StoreSnapshot {
+  version: 1;
+  communities: CommunityRecord[];
+  apiKeys: ApiKeyRecord[];
+  modules: ModuleRecord[];
+  users: UserRecord[];
+  invites: InviteRecord[];
+  quests: QuestRecord[];
+  webhooks: WebhookRecord[];
+  deliveries: DeliveryRecord[];
+  connections: ConnectionRecord[];
+}
+
+/** The state of the mock platform, by resource. */
+export interface Store {
+  readonly communities: CommunityStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly modules: ModuleStore;
+  readonly users: UserStore;
+  readonly invites: InviteStore;
+  readonly quests: QuestStore;
+  readonly webhooks: WebhookStore;
+  readonly deliveries: DeliveryStore;
+  readonly connections: ConnectionStore;
+  /** A deep copy of the whole state. */
+  snapshot(): StoreSnapshot;
+}
