@@ -48,8 +48,11 @@ describe('questkit mock', () => {
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, [CLI, 'mock', ...args]);
         let out = '';
-        child.stdout.on('data', (c: Buffer) => (out += c));
-        child.stderr.on('data', (c: Buffer) => (out += c));
+        const collect = (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+        };
+        child.stdout.on('data', collect);
+        child.stderr.on('data', collect);
         child.on('exit', (code) => resolve({ code, out }));
       });
     const help = await run(['--help']);

@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from './results.js';
-import {
-  createVerifier,
-  defineQuest,
-  type ResultEvent,
-  toResponse,
-  type VerifierOptions,
-} from './verifier.js';
+import { createVerifier, defineQuest, type ResultEvent, type VerifierOptions } from './verifier.js';
 
 const KEY = 'test-key-0123456789';
 const claim = {
