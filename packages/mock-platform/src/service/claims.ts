@@ -96,6 +96,7 @@ export interface Claims {
 }
 
 const FAULT_MESSAGE = 'We could not verify this quest right now. Please try again later.';
+const LIMIT_MESSAGE = 'This quest has reached its claim limit.';
 
 function refusal(
   user: UserRecord,
@@ -114,7 +115,7 @@ function refusal(
     return { reason: 'quest-unavailable', message: 'This quest is not published yet.' };
   }
   if (quest.claimLimit > 0 && quest.claimCount >= quest.claimLimit) {
-    return { reason: 'claim-limit-reached', message: 'This quest has reached its claim limit.' };
+    return { reason: 'claim-limit-reached', message: LIMIT_MESSAGE };
   }
   return null;
 }
@@ -183,11 +184,13 @@ export function createClaims(
     };
   };
 
-  const award = (quest: QuestRecord, user: UserRecord): number => {
+  /** Counts the claim and adds the xp; null when other claims reached the limit meanwhile. */
+  const award = (quest: QuestRecord, user: UserRecord): number | null => {
     const now = clock.now().toISOString();
     const xp = xpOf(quest);
     // Re-read: other claims may have finished while this one waited for its endpoint.
     const latestQuest = store.quests.get(quest.id) ?? quest;
+    if (latestQuest.claimLimit > 0 && latestQuest.claimCount >= latestQuest.claimLimit) return null;
     store.quests.update(quest.id, { claimCount: latestQuest.claimCount + 1 });
     const latestUser = store.users.get(user.id) ?? user;
     if (xp !== 0) {
@@ -298,6 +301,15 @@ export function createClaims(
 
     if (!failure) {
       const xpAwarded = award(quest, user);
+      if (xpAwarded === null) {
+        return finish(community, quest, user, {
+          ...base,
+          status: 'failed',
+          reason: 'claim-limit-reached',
+          message: LIMIT_MESSAGE,
+          tasks: reports,
+        });
+      }
       return finish(community, quest, user, {
         ...base,
         status: 'success',

@@ -21,7 +21,7 @@ let mock: ServicePlatform;
 beforeEach(async () => {
   nextReply = () => message(400, 'Unknown member');
   endpoint = await startServer(() => nextReply());
-  mock = createServicePlatform({ verificationTimeoutMs: 300 });
+  mock = createServicePlatform({ verificationTimeoutMs: 800 });
 });
 
 afterEach(async () => {
