@@ -46,6 +46,8 @@ export function startMockServer(
         platform,
         close: () =>
           new Promise<void>((done, fail) => {
+            // Pending webhook retries would otherwise fire after the server is gone.
+            platform.service.stop();
             if ('closeAllConnections' in server) server.closeAllConnections();
             server.close((error) => (error ? fail(error) : done()));
           }),

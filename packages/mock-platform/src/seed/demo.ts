@@ -1,4 +1,5 @@
 import type { RichTextNode } from '@questkit/core';
+import { levelForXp } from '../service/levels.js';
 import type {
   CommunityRecord,
   DeliveryRecord,
@@ -36,8 +37,6 @@ const EPOCH = Date.parse('2025-01-01T00:00:00.000Z');
 const at = (minutes: number) => new Date(EPOCH + minutes * 60_000).toISOString();
 const DAY = 24 * 60;
 
-const levelOf = (xp: number) => 1 + Math.floor(Math.sqrt(xp / 50));
-
 function user(communityId: string, id: string, fields: Partial<UserRecord>): UserRecord {
   const createdAt = fields.createdAt ?? at(0);
   const xp = fields.xp ?? 0;
@@ -57,7 +56,7 @@ function user(communityId: string, id: string, fields: Partial<UserRecord>): Use
     unVerifiedBlockchainAddresses: {},
     xp,
     rank: 0,
-    level: levelOf(xp),
+    level: levelForXp(xp),
     karma: 0,
     flags: 0,
     stars: 0,
