@@ -61,7 +61,7 @@ describe('checkApiKey', () => {
     // A key list whose entries throw when read shows each one is visited even after a match.
     const visited: number[] = [];
     const keys = prepareApiKeys(['a', 'b', 'c']);
-    const spy = new Proxy(keys as Uint8Array[], {
+    const spy = new Proxy(keys as string[], {
       get(target, prop, receiver) {
         if (typeof prop === 'string' && /^\d+$/.test(prop)) visited.push(Number(prop));
         return Reflect.get(target, prop, receiver);

@@ -1,5 +1,3 @@
-const encoder = new TextEncoder();
-
 /**
  * Compares two byte strings in time that depends only on their lengths, never on where they
  * differ. No Web Crypto: on Node 20 each `crypto.subtle` call costs about 50 µs, which would
@@ -15,17 +13,25 @@ export function timingSafeEqualBytes(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-/** Compares two strings by their UTF-8 bytes in constant time. */
+/**
+ * Compares two strings in time that depends only on their lengths. It walks UTF-16 code units
+ * instead of UTF-8 bytes: the same verdict for equal strings (and stricter for lone surrogates,
+ * which UTF-8 would fold into one replacement character), without encoding on every request.
+ */
 export function timingSafeEqual(a: string, b: string): boolean {
-  return timingSafeEqualBytes(encoder.encode(a), encoder.encode(b));
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  // Past a string's end charCodeAt is NaN, which XOR reads as 0: no branch on the length.
+  for (let i = 0; i < length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 /**
- * Encodes the accepted keys once, for {@link matchApiKey} on every request.
+ * Checks the accepted keys once, for {@link matchApiKey} on every request.
  * Throws a TypeError when there is no key or a key is empty: that is a configuration error,
  * and it names no key.
  */
-export function prepareApiKeys(expected: string | readonly string[]): readonly Uint8Array[] {
+export function prepareApiKeys(expected: string | readonly string[]): readonly string[] {
   const keys = typeof expected === 'string' ? [expected] : expected;
   if (!Array.isArray(keys) || keys.length === 0) {
     throw new TypeError('[@questkit/core] apiKey must be a non-empty string or a non-empty list');
@@ -34,7 +40,7 @@ export function prepareApiKeys(expected: string | readonly string[]): readonly U
     if (typeof key !== 'string' || key.length === 0) {
       throw new TypeError(`[@questkit/core] apiKey[${index}] must be a non-empty string`);
     }
-    return encoder.encode(key);
+    return key;
   });
 }
 
@@ -42,13 +48,10 @@ export function prepareApiKeys(expected: string | readonly string[]): readonly U
  * True when `received` equals one of the prepared keys. Every key is compared, with no early
  * exit, so the time says nothing about which key matched or how much of it.
  */
-export function matchApiKey(
-  received: string | null | undefined,
-  keys: readonly Uint8Array[],
-): boolean {
-  const bytes = encoder.encode(received ?? '');
+export function matchApiKey(received: string | null | undefined, keys: readonly string[]): boolean {
+  const value = received ?? '';
   let matched = 0;
-  for (const key of keys) matched |= timingSafeEqualBytes(bytes, key) ? 1 : 0;
+  for (const key of keys) matched |= timingSafeEqual(value, key) ? 1 : 0;
   return received != null && matched === 1;
 }
 

@@ -59,6 +59,16 @@ export async function readBody(
   return { ok: true, bytes: concat(chunks, total) };
 }
 
+/**
+ * True when `text` is at most `maxBytes` once UTF-8 encoded. A UTF-16 code unit takes one to
+ * three bytes, so only texts between those bounds are encoded to be measured.
+ */
+export function textFits(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return false;
+  if (text.length * 3 <= maxBytes) return true;
+  return encoder.encode(text).byteLength <= maxBytes;
+}
+
 function sized(bytes: Uint8Array, maxBytes: number): ReadBodyResult {
   return bytes.byteLength > maxBytes
     ? { ok: false, reason: 'body_too_large' }

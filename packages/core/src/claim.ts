@@ -11,9 +11,20 @@ export type ParsedClaim =
 
 /** Decodes UTF-8 strictly and parses JSON; invalid UTF-8 or JSON is `bad_json`. */
 export function parseClaimBytes(bytes: Uint8Array): ParsedClaim {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { ok: false, reason: 'bad_json' };
+  }
+  return parseClaimText(text);
+}
+
+/** Parses JSON text as a claim; invalid JSON is `bad_json`. */
+export function parseClaimText(text: string): ParsedClaim {
   let value: unknown;
   try {
-    value = JSON.parse(decoder.decode(bytes));
+    value = JSON.parse(text);
   } catch {
     return { ok: false, reason: 'bad_json' };
   }

@@ -1,6 +1,6 @@
 import { matchApiKey, prepareApiKeys } from './api-key.js';
-import { type BodySource, readBody } from './body.js';
-import { parseClaimBytes, validateClaim } from './claim.js';
+import { type BodySource, readBody, textFits } from './body.js';
+import { parseClaimBytes, parseClaimText, validateClaim } from './claim.js';
 import { getHeader, type HeaderSource } from './headers.js';
 import { normalizeMessage } from './messages.js';
 import { DEFAULT_MESSAGES, type Reason, type VerifierMessages } from './reasons.js';
@@ -251,27 +251,49 @@ export function createVerifier<const R extends IdentificationMethod = never>(
 
     const remaining = deadline - Date.now();
     if (remaining <= 0) return { reason: 'timeout', message: messages.timeout, claim };
-    const controller = new AbortController();
+    let controller: AbortController | undefined;
+    let expired = false;
     const context = {
       claim,
       accounts,
       requestId: claim.requestId,
-      signal: controller.signal,
       deadline,
+      // Made on first use: most handlers never read it, and an AbortSignal costs microseconds.
+      get signal(): AbortSignal {
+        controller ??= new AbortController();
+        if (expired && !controller.signal.aborted) controller.abort(deadlineError());
+        return controller.signal;
+      },
+    } as VerifyContext<IdentificationMethod>;
+    const info = { requestId: claim.requestId, questId: claim.questId };
+    const handlerError = (error: unknown): Outcome => {
+      report(error, { ...info, reason: 'handler_error' });
+      return { reason: 'handler_error', message: messages.handlerError, claim };
     };
-    // Promise.resolve().then turns a synchronous throw into a rejection we can race.
-    const settled = Promise.resolve().then(() =>
-      route.verify(context as VerifyContext<IdentificationMethod>),
-    );
+    const judge = (result: unknown): Outcome =>
+      isVerifyResult(result)
+        ? { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim }
+        : handlerError(new TypeError('[@questkit/core] verify() must return ok() or fail()'));
+
+    let returned: unknown;
+    try {
+      returned = route.verify(context);
+    } catch (error) {
+      return handlerError(error);
+    }
+    // A synchronous answer needs no race against the clock.
+    if (!isThenable(returned)) return judge(returned);
+
+    const settled = Promise.resolve(returned);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), remaining);
     });
-    const info = { requestId: claim.requestId, questId: claim.questId };
     try {
       const result = await Promise.race([settled, timedOut]);
       if (result === TIMED_OUT) {
-        controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+        expired = true;
+        controller?.abort(deadlineError());
         // One answer only: whatever the handler does later is reported, never written.
         settled.then(
           () =>
@@ -285,17 +307,9 @@ export function createVerifier<const R extends IdentificationMethod = never>(
         );
         return { reason: 'timeout', message: messages.timeout, claim };
       }
-      if (!isVerifyResult(result)) {
-        report(new TypeError('[@questkit/core] verify() must return ok() or fail()'), {
-          ...info,
-          reason: 'handler_error',
-        });
-        return { reason: 'handler_error', message: messages.handlerError, claim };
-      }
-      return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+      return judge(result);
     } catch (error) {
-      report(error, { ...info, reason: 'handler_error' });
-      return { reason: 'handler_error', message: messages.handlerError, claim };
+      return handlerError(error);
     } finally {
       clearTimeout(timer);
     }
@@ -316,6 +330,12 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     let parsed: ReturnType<typeof validateClaim>;
     if ('parsed' in input && input.body == null) {
       parsed = validateClaim(input.parsed);
+    } else if (typeof input.body === 'string') {
+      // Text needs no stream, no timer and no round trip through bytes.
+      if (!textFits(input.body, maxBodyBytes)) {
+        return finish({ reason: 'body_too_large', message: messages.bodyTooLarge }, receivedAt);
+      }
+      parsed = parseClaimText(input.body);
     } else {
       const read = await readBody(input.body, { maxBytes: maxBodyBytes, deadline });
       if (!read.ok)
@@ -452,6 +472,18 @@ function readMessages(custom: Partial<VerifierMessages> | undefined): VerifierMe
     messages[key] = normalizeMessage(custom?.[key], DEFAULT_MESSAGES[key]);
   }
   return messages;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  );
+}
+
+function deadlineError(): DOMException {
+  return new DOMException('The verification deadline passed', 'TimeoutError');
 }
 
 function hasAccount(accounts: Accounts, method: IdentificationMethod): boolean {
