@@ -524,3 +524,85 @@ describe('createVerifier: regressions', () => {
     ]);
   });
 });
+
+describe('createVerifier: Node-style streams and prechecked input', () => {
+  /** A minimal event-emitting body, as a Node request is, built without node:stream. */
+  function emitterBody(chunks: (string | Uint8Array)[], end: 'end' | 'close' | 'error' | 'never') {
+    type Listener = (...args: never[]) => void;
+    const listeners = new Map<string, Set<Listener>>();
+    let paused = false;
+    const body = {
+      on(event: string, listener: Listener) {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)!.add(listener);
+        if (event === 'data') {
+          queueMicrotask(() => {
+            for (const chunk of chunks)
+              for (const l of listeners.get('data') ?? []) l(chunk as never);
+            if (end === 'never') return;
+            for (const l of listeners.get(end) ?? []) l(new Error('reset') as never);
+          });
+        }
+        return body;
+      },
+      removeListener(event: string, listener: Listener) {
+        listeners.get(event)?.delete(listener);
+        return body;
+      },
+      pause() {
+        paused = true;
+      },
+      listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
+      isPaused: () => paused,
+    };
+    return body;
+  }
+
+  it('reads an emitter body and removes its listeners', async () => {
+    const { verifier } = verifierWith();
+    const text = JSON.stringify(claim);
+    const body = emitterBody([text.slice(0, 7), new TextEncoder().encode(text.slice(7))], 'end');
+    expect((await verifier.decide({ headers: { 'x-api-key': KEY }, body })).status).toBe(200);
+    expect(body.listenerCount()).toBe(0);
+  });
+
+  it.each([
+    ['closes before its end', 'close', 'unreadable_body'],
+    ['errors', 'error', 'unreadable_body'],
+    ['never ends', 'never', 'timeout'],
+  ] as const)('answers 400 when an emitter body %s, and pauses it', async (_, end, reason) => {
+    const { verifier } = verifierWith({ timeoutMs: 30 });
+    const body = emitterBody(['{"userId":'], end);
+    const decision = await verifier.decide({ headers: { 'x-api-key': KEY }, body });
+    expect(decision).toMatchObject({ status: 400, reason });
+    expect(body.isPaused()).toBe(true);
+    expect(body.listenerCount()).toBe(0);
+  });
+
+  it('stops an emitter body at maxBodyBytes', async () => {
+    const { verifier } = verifierWith({ maxBodyBytes: 10 });
+    const body = emitterBody(['0123456789', 'x'], 'end');
+    expect((await verifier.decide({ headers: { 'x-api-key': KEY }, body })).reason).toBe(
+      'body_too_large',
+    );
+  });
+
+  it('reads an ended emitter as an empty body and a destroyed one as unreadable', async () => {
+    const { verifier } = verifierWith();
+    const ended = { ...emitterBody([], 'end'), readableEnded: true };
+    expect((await verifier.decide({ headers: { 'x-api-key': KEY }, body: ended })).reason).toBe(
+      'bad_json',
+    );
+    const destroyed = { ...emitterBody([], 'end'), destroyed: true };
+    expect((await verifier.decide({ headers: { 'x-api-key': KEY }, body: destroyed })).reason).toBe(
+      'unreadable_body',
+    );
+  });
+
+  it('skips the method and key checks only when told precheck() passed', async () => {
+    const { verifier } = verifierWith();
+    const input = { method: 'POST', headers: {}, body: JSON.stringify(claim) };
+    expect((await verifier.decide(input)).reason).toBe('missing_key');
+    expect((await verifier.decide({ ...input, prechecked: true })).reason).toBe('ok');
+  });
+});

@@ -116,6 +116,11 @@ export interface ClaimInput {
    * could not read it): answered with core's own message once the method and key are checked.
    */
   bodyError?: 'body_too_large' | 'unreadable_body';
+  /**
+   * Set only when `precheck()` already passed for this very request (as adapters do before
+   * reading the body): the method, key and declared length are then not checked twice.
+   */
+  prechecked?: boolean;
 }
 
 /** A verification endpoint, independent of any framework. */
@@ -237,10 +242,7 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     if (!route) return { reason: 'unknown_quest', message: messages.unknownQuest, claim };
 
     const accounts = claim.accounts ?? {};
-    const missing = IDENTIFICATION_METHODS.filter(
-      (method) =>
-        (requires.has(method) || route.requires.has(method)) && !hasAccount(accounts, method),
-    );
+    const missing = missingAccounts(accounts, requires, route.requires);
     if (missing.length > 0) {
       return {
         reason: 'missing_account',
@@ -317,7 +319,7 @@ export function createVerifier<const R extends IdentificationMethod = never>(
 
   const decideUnguarded = async (input: ClaimInput): Promise<Decision> => {
     const receivedAt = input.receivedAt ?? Date.now();
-    const early = precheckOutcome(input);
+    const early = input.prechecked === true ? undefined : precheckOutcome(input);
     if (early) return finish(early, receivedAt);
 
     if (input.bodyError) {
@@ -484,6 +486,17 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function deadlineError(): DOMException {
   return new DOMException('The verification deadline passed', 'TimeoutError');
+}
+
+function missingAccounts(
+  accounts: Accounts,
+  ...required: ReadonlySet<IdentificationMethod>[]
+): IdentificationMethod[] {
+  // Most endpoints require nothing: no list to build then.
+  if (required.every((set) => set.size === 0)) return [];
+  return IDENTIFICATION_METHODS.filter(
+    (method) => required.some((set) => set.has(method)) && !hasAccount(accounts, method),
+  );
 }
 
 function hasAccount(accounts: Accounts, method: IdentificationMethod): boolean {

@@ -47,7 +47,7 @@ export function verificationEndpoint<
     // and keep the connection alive.
     const early = verifier.precheck(request);
     if (early) return answer(c, early, false);
-    const decision = await verifier.decide({ ...request, body: bodyOf(c.req) });
+    const decision = await verifier.decide({ ...request, body: bodyOf(c.req), prechecked: true });
     return answer(c, decision, PARTIAL_READS.has(decision.reason));
   };
 }
