@@ -39,6 +39,21 @@ describe('normalizeMessage', () => {
     expect(result).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 
+  it('leaves a normalized message as it is (the clean fast path agrees with the full path)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 700 }), (input) => {
+        const once = normalizeMessage(input, 'fallback');
+        expect(normalizeMessage(once, 'fallback')).toBe(once);
+        expect(normalizeMessage(`${once}\u00a0`, 'fallback')).toBe(once);
+        expect(normalizeMessage(` ${once}`, 'fallback')).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
+    expect(normalizeMessage('a\u00a0b', 'x')).toBe('a b');
+    expect(normalizeMessage('a  b', 'x')).toBe('a b');
+    expect(normalizeMessage('plain message', 'x')).toBe('plain message');
+  });
+
   it('always yields a non-empty, bounded, printable string', () => {
     fc.assert(
       fc.property(
