@@ -146,7 +146,7 @@ export async function runRoute(
   if (route.body) {
     const raw = await readJsonBody(request);
     if ('kind' in raw) return done(raw, principal, svc);
-    const parsed = parseWith(route.body, raw.value, 'body');
+    const parsed = parseWith(strictBody(route.body), raw.value, 'body');
     if (!parsed.ok) return done(parsed.failure, principal, svc);
     body = parsed.data;
   }
@@ -177,4 +177,20 @@ export function toResponse(result: RouteResult): Response {
     for (const [name, value] of Object.entries(result.headers)) headers.set(name, value);
   }
   return new Response(JSON.stringify(result.body), { status, headers });
+}
+
+const strictBodies = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The body schema with unknown top-level keys refused: core's request schemas tolerate them (the
+ * platform may add fields), but a mock that silently drops a misspelt field hides the mistake.
+ * The 400 names the unknown key.
+ */
+function strictBody(schema: z.ZodType): z.ZodType {
+  let strict = strictBodies.get(schema);
+  if (!strict) {
+    strict = schema instanceof z.ZodObject ? schema.strict() : schema;
+    strictBodies.set(schema, strict);
+  }
+  return strict;
 }

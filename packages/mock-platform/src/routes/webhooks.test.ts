@@ -145,6 +145,23 @@ describe('POST /webhooks', () => {
     expect(t.platform.store.webhooks.get(bare)?.events).toEqual([]);
   });
 
+  it('answers 400 naming an unknown field, on create and on update', async () => {
+    const t = createTestPlatform();
+    expectError(
+      await t.call('POST', 'demo/webhooks', {
+        body: { ...hook('x'), evnets: ['JOINED_COMMUNITY'] },
+      }),
+      400,
+      'evnets',
+    );
+    const id = await create(t, hook('y'));
+    expectError(
+      await t.call('PATCH', `demo/webhooks/${id}`, { body: { actve: false } }),
+      400,
+      'actve',
+    );
+  });
+
   it('answers 409 for a uri already used by a webhook of the community', async () => {
     const t = createTestPlatform();
     await create(t, hook('a'));

@@ -231,7 +231,7 @@ export const listWebhookEventTypes = defineRoute({
   headers: ['x-svc-mcp-client'],
   params: SubdomainParamsSchema,
   response: { name: 'WebhookEventTypeList', schema: WebhookEventTypeListSchema },
-  errors: [401, 403, 404, 429],
+  errors: [400, 401, 403, 404, 429],
   handle: (_input, context) => ok([...context.settings.eventTypes]),
 });
 

@@ -1,0 +1,284 @@
+/**
+ * Endpoint overhead: per framework, a questkit verification endpoint against a hand-written
+ * endpoint doing the same work in the same framework, each in its own process, under the same
+ * autocannon load, in interleaved rounds.
+ */
+
+import { join } from 'node:path';
+import { requireExports } from '../lib/available.mjs';
+import {
+  API_KEY,
+  CLAIM_BODY,
+  INVALID_CLAIM_BODY,
+  MESSAGE,
+  REQUEST_HEADERS,
+  ROUTE,
+} from '../lib/claim.mjs';
+import { runLoad, startServer } from '../lib/proc.mjs';
+import { compareProfiles } from '../lib/profile.mjs';
+import { median, ratio, round } from '../lib/stats.mjs';
+
+/** The target of every framework: questkit keeps at least 95 % of the hand-written req/s. */
+export const TARGET_RATIO = 0.95;
+
+/** The framework pairs, in report order. `adapter` must export `exportName` for the pair to run. */
+export const FRAMEWORKS = [
+  { id: 'node', label: 'node:http (core decide)', module: 'node-http', args: [] },
+  {
+    id: 'express5',
+    label: 'Express 5',
+    module: 'express',
+    args: ['express'],
+    adapter: '@questkit/express',
+    exportName: 'verificationEndpoint',
+  },
+  {
+    id: 'express4',
+    label: 'Express 4',
+    module: 'express',
+    args: ['express4'],
+    adapter: '@questkit/express',
+    exportName: 'verificationEndpoint',
+  },
+  {
+    id: 'fastify',
+    label: 'Fastify 5',
+    module: 'fastify',
+    args: [],
+    adapter: '@questkit/fastify',
+    exportName: 'verificationEndpoint',
+  },
+  {
+    id: 'hono',
+    label: 'Hono 4 (@hono/node-server)',
+    module: 'hono',
+    args: [],
+    adapter: '@questkit/hono',
+    exportName: 'verificationEndpoint',
+  },
+];
+
+const VARIANTS = ['questkit', 'hand-written'];
+
+/**
+ * Runs every selected pair. `options`: { duration, warmup, rounds, connections, select(id),
+ * profileDir?, log }.
+ */
+export async function runEndpointSuite(options) {
+  const pairs = [];
+  for (const framework of FRAMEWORKS) {
+    if (!options.select(`endpoint:${framework.id}`)) continue;
+    if (framework.adapter) {
+      const found = await requireExports(framework.adapter, [framework.exportName]);
+      if (!found.ok) {
+        options.log(`  ${framework.label}: not available: ${found.reason}`);
+        pairs.push({
+          id: framework.id,
+          label: framework.label,
+          available: false,
+          reason: found.reason,
+        });
+        continue;
+      }
+    }
+    options.log(`  ${framework.label}`);
+    try {
+      pairs.push(await runPair(framework, options));
+    } catch (error) {
+      const reason = `failed: ${error?.message ?? error}`;
+      options.log(`  ${framework.label}: ${reason}`);
+      pairs.push({ id: framework.id, label: framework.label, available: false, reason });
+    }
+  }
+  return {
+    target: TARGET_RATIO,
+    load: {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      rounds: options.rounds,
+    },
+    pairs,
+  };
+}
+
+async function runPair(framework, options) {
+  const servers = {};
+  const profileFile = (variant) =>
+    join(options.profileDir, `endpoint-${framework.id}-${variant}.cpuprofile`);
+  // Every request a server answered, warm-up included: what its profile covers.
+  const answered = { questkit: 0, 'hand-written': 0 };
+  let result;
+  try {
+    for (const variant of VARIANTS) {
+      const nodeFlags = options.profileDir
+        ? [
+            '--cpu-prof',
+            '--cpu-prof-dir',
+            options.profileDir,
+            '--cpu-prof-name',
+            `endpoint-${framework.id}-${variant}.cpuprofile`,
+          ]
+        : [];
+      servers[variant] = await startServer({
+        module: framework.module,
+        args: [...framework.args, variant],
+        nodeFlags,
+      });
+      await checkAnswers(servers[variant].port, `${framework.label} ${variant}`);
+    }
+
+    const load = (port, duration) =>
+      runLoad({
+        url: `http://127.0.0.1:${port}${ROUTE}`,
+        method: 'POST',
+        headers: REQUEST_HEADERS,
+        body: CLAIM_BODY,
+        connections: options.connections,
+        duration,
+      });
+
+    // Warm-up: JIT and connection pools settle; the figures are discarded.
+    for (const variant of VARIANTS) {
+      answered[variant] += (await load(servers[variant].port, options.warmup)).totalRequests;
+    }
+
+    const rounds = { questkit: [], 'hand-written': [] };
+    for (let index = 0; index < options.rounds; index++) {
+      for (const variant of VARIANTS) {
+        const server = servers[variant];
+        const before = await server.stats();
+        const outcome = await load(server.port, options.duration);
+        const after = await server.stats();
+        const cpuMs = after.cpuMs - before.cpuMs;
+        answered[variant] += outcome.totalRequests;
+        rounds[variant].push({
+          requestsPerSecond: round(outcome.requestsPerSecond, 1),
+          p50Ms: outcome.latencyMs.p50,
+          p99Ms: outcome.latencyMs.p99,
+          avgMs: round(outcome.latencyMs.avg, 3),
+          serverCpuMicrosPerRequest: round((cpuMs * 1000) / Math.max(1, outcome.totalRequests), 2),
+          serverCpuShare: round(cpuMs / (after.at - before.at), 3),
+          loadCpuShare: round(outcome.loadCpuShare, 3),
+          totalRequests: outcome.totalRequests,
+          non2xx: outcome.non2xx,
+          errors: outcome.errors,
+          timeouts: outcome.timeouts,
+        });
+        options.log(
+          `    round ${index + 1} ${variant.padEnd(12)} ${Math.round(outcome.requestsPerSecond)} req/s` +
+            `  p99 ${outcome.latencyMs.p99} ms` +
+            (outcome.non2xx + outcome.errors + outcome.timeouts > 0
+              ? `  (${outcome.non2xx} non-2xx, ${outcome.errors} errors, ${outcome.timeouts} timeouts)`
+              : ''),
+        );
+      }
+    }
+
+    const summary = {};
+    for (const variant of VARIANTS) {
+      const list = rounds[variant];
+      const stats = await servers[variant].stats();
+      summary[variant] = {
+        requestsPerSecond: round(median(list.map((r) => r.requestsPerSecond)), 1),
+        p50Ms: median(list.map((r) => r.p50Ms)),
+        p99Ms: median(list.map((r) => r.p99Ms)),
+        avgMs: round(median(list.map((r) => r.avgMs)), 3),
+        serverCpuMicrosPerRequest: round(median(list.map((r) => r.serverCpuMicrosPerRequest)), 2),
+        peakRssMb: round(stats.peakRssBytes / 2 ** 20, 1),
+        failedRequests: list.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+        rounds: list,
+      };
+    }
+    const q = summary.questkit;
+    const h = summary['hand-written'];
+    const ratios = {
+      requestsPerSecond: round(ratio(q.requestsPerSecond, h.requestsPerSecond), 3),
+      p50Ms: round(ratio(q.p50Ms, h.p50Ms), 3),
+      p99Ms: round(ratio(q.p99Ms, h.p99Ms), 3),
+      peakRss: round(ratio(q.peakRssMb, h.peakRssMb), 3),
+      serverCpuPerRequest: round(
+        ratio(q.serverCpuMicrosPerRequest, h.serverCpuMicrosPerRequest),
+        3,
+      ),
+      perRound: q.rounds.map((r, i) =>
+        round(ratio(r.requestsPerSecond, h.rounds[i].requestsPerSecond), 3),
+      ),
+    };
+    result = {
+      id: framework.id,
+      label: framework.label,
+      available: true,
+      questkit: q,
+      handWritten: h,
+      ratio: ratios,
+      meetsTarget: ratios.requestsPerSecond >= TARGET_RATIO,
+      valid: q.failedRequests === 0 && h.failedRequests === 0,
+    };
+  } finally {
+    for (const server of Object.values(servers)) await server.shutdown();
+  }
+  // The profiles are written when the servers exit.
+  if (options.profileDir) {
+    const comparison = compareProfiles(
+      { file: profileFile('questkit'), requests: answered.questkit },
+      { file: profileFile('hand-written'), requests: answered['hand-written'] },
+    );
+    result.profile = {
+      files: VARIANTS.map((variant) => profileFile(variant)),
+      busyMicrosPerRequest: {
+        questkit: comparison.busyMicrosPerRequest.a,
+        handWritten: comparison.busyMicrosPerRequest.b,
+      },
+      frames: comparison.frames.map((frame) => ({
+        frame: frame.frame,
+        questkit: frame.a,
+        handWritten: frame.b,
+        difference: frame.difference,
+      })),
+    };
+  }
+  return result;
+}
+
+/**
+ * Both variants must answer the same way before they are compared: 200 with the message for the
+ * claim, 400 `{message}` for a wrong key and for a claim with a field missing.
+ */
+async function checkAnswers(port, label) {
+  const url = `http://127.0.0.1:${port}${ROUTE}`;
+  const cases = [
+    { name: 'valid claim', headers: REQUEST_HEADERS, body: CLAIM_BODY, status: 200 },
+    {
+      name: 'wrong key',
+      headers: { ...REQUEST_HEADERS, 'x-api-key': `${API_KEY}x` },
+      body: CLAIM_BODY,
+      status: 400,
+    },
+    { name: 'missing field', headers: REQUEST_HEADERS, body: INVALID_CLAIM_BODY, status: 400 },
+  ];
+  for (const sample of cases) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: sample.headers,
+      body: sample.body,
+      signal: AbortSignal.timeout(5000),
+    });
+    const text = await response.text();
+    let message;
+    try {
+      message = JSON.parse(text).message;
+    } catch {
+      message = undefined;
+    }
+    const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+    const messageOk =
+      typeof message === 'string' &&
+      message.length > 0 &&
+      (sample.status !== 200 || message === MESSAGE);
+    if (response.status !== sample.status || !json || !messageOk) {
+      throw new Error(
+        `${label} answered ${response.status} ${text.slice(0, 120)} to a ${sample.name} (expected ${sample.status} {message})`,
+      );
+    }
+  }
+}

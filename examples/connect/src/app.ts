@@ -1,0 +1,132 @@
+import { fail, ok, type ResultEvent } from '@questkit/core';
+import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { type Community, createCommunity, type Member, SESSION_TTL_MS } from './community.js';
+import { COMMUNITY_NAME, homePage, loginPage } from './pages.js';
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** The API key of the quest tasks (`X-Api-Key`); a list during a rotation. */
+  apiKey: string | readonly string[];
+  /** The connect secret from the community's integration settings; a list during a rotation. */
+  connectSecret: string | readonly string[];
+  /** The public origin the platform redirects to, behind a proxy; default the URL Hono sees. */
+  publicUrl?: string;
+  /** Origins the connect callback may point to (the platform's); default any signed callback. */
+  allowedCallbackOrigins?: readonly string[];
+  /** The app's members, sessions and links; default the demo members. */
+  community?: Community;
+  /** Hears every verification answer: for logs. Never a secret. */
+  onResult?: (event: ResultEvent) => void;
+  /** Hears every new link: for logs. */
+  onLinked?: (member: Member, svcUserId: string) => void;
+}
+
+type AppEnv = { Variables: { member: Member | null } };
+
+const SESSION_COOKIE = 'sid';
+
+// Only paths of this app: `returnTo` comes from the query string, and an absolute or
+// protocol-relative URL there would make the login page an open redirect.
+function localPath(value: string | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return '/';
+  return value;
+}
+
+/**
+ * The community web app: its own login page and session cookie, the identity-connect endpoint
+ * (`GET /connect`) that links a logged-in member to the platform member who came from a quest,
+ * the home page that shows the link, and the verification endpoint (`POST /verify`) of every
+ * quest that asks members to connect their account.
+ *
+ * @example
+ * const app = createApp({
+ *   apiKey: process.env.QUEST_API_KEY!,
+ *   connectSecret: process.env.CONNECT_SECRET!,
+ * });
+ */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const community = options.community ?? createCommunity();
+  const secureCookie = options.publicUrl?.startsWith('https:') ?? false;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set('member', community.sessionMember(getCookie(c, SESSION_COOKIE)));
+    await next();
+  });
+
+  app.get('/', (c) => {
+    const member = c.get('member');
+    return c.html(homePage(member, member ? community.linkOf(member.id) : null));
+  });
+
+  app.get('/login', (c) => c.html(loginPage(localPath(c.req.query('returnTo')))));
+
+  app.post('/login', async (c) => {
+    const form = await c.req.parseBody();
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const returnTo = localPath(text('returnTo'));
+    const member = community.logIn(text('username'), text('password'));
+    if (!member) return c.html(loginPage(returnTo, 'Wrong username or password.'), 401);
+    setCookie(c, SESSION_COOKIE, community.openSession(member.id), {
+      httpOnly: true,
+      // Lax: the cookie goes along when the platform sends the member here (a top-level GET),
+      // never with another site's POST.
+      sameSite: 'Lax',
+      secure: secureCookie,
+      path: '/',
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+    return c.redirect(returnTo, 303);
+  });
+
+  app.post('/logout', (c) => {
+    community.closeSession(getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.redirect('/', 303);
+  });
+
+  app.get(
+    '/connect',
+    connectEndpoint<AppEnv>({
+      secret: options.connectSecret,
+      publicUrl: options.publicUrl,
+      allowedCallbackOrigins: options.allowedCallbackOrigins,
+      getIdentifier: (c) => c.get('member')?.id,
+      loginUrl: '/login',
+      onLinked: ({ svcUserId, identifier }) => {
+        community.saveLink(identifier, svcUserId);
+        const member = community.member(identifier);
+        if (member) options.onLinked?.(member, svcUserId);
+      },
+    }),
+  );
+
+  // One handler for every quest that identifies members by the connect flow: whatever the
+  // quest, the question is the same (is this platform member linked to one of ours?).
+  app.all(
+    '/verify',
+    verificationEndpoint({
+      apiKey: options.apiKey,
+      requires: ['svc-connect'],
+      onResult: options.onResult,
+      verify: ({ claim, accounts }) => {
+        const member = community.member(accounts['svc-connect']);
+        if (!member) {
+          return fail(
+            `We do not know this ${COMMUNITY_NAME} account. Connect your account again from the quest page.`,
+          );
+        }
+        if (community.linkOf(member.id)?.svcUserId !== claim.userId) {
+          return fail(
+            `Your ${COMMUNITY_NAME} account is linked to another platform member. Connect your account again from the quest page.`,
+          );
+        }
+        return ok(`Your ${COMMUNITY_NAME} account ${member.username} is linked. Quest complete.`);
+      },
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CONNECT_SECRET, DEMO_TASK_KEY, readConfig } from './config.js';
+
+describe('readConfig', () => {
+  it("defaults to the mock platform's demo values, port 3000 and the loopback interface", () => {
+    expect(readConfig({})).toEqual({
+      apiKey: [DEMO_TASK_KEY],
+      connectSecret: [DEMO_CONNECT_SECRET],
+      demoDefaults: ['QUEST_API_KEY', 'CONNECT_SECRET'],
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: undefined,
+      allowedCallbackOrigins: undefined,
+    });
+  });
+
+  it('reads rotations, the public URL and the platform origins', () => {
+    expect(
+      readConfig({
+        QUEST_API_KEY: 'k1,k2',
+        CONNECT_SECRET: 'new-secret, old-secret',
+        PORT: '8080',
+        PUBLIC_URL: 'https://community.example',
+        PLATFORM_ORIGINS: 'https://platform.example',
+      }),
+    ).toEqual({
+      apiKey: ['k1', 'k2'],
+      connectSecret: ['new-secret', 'old-secret'],
+      demoDefaults: [],
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://community.example',
+      allowedCallbackOrigins: ['https://platform.example'],
+    });
+  });
+
+  it('refuses a bad PORT', () => {
+    expect(() => readConfig({ PORT: '99999' })).toThrow(/PORT/);
+  });
+});

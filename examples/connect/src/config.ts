@@ -1,0 +1,56 @@
+/** The example's settings, read from the environment by {@link readConfig}. */
+export interface Config {
+  apiKey: string[];
+  connectSecret: string[];
+  /** The variables that were not set and got the mock platform's public demo value. */
+  demoDefaults: string[];
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  allowedCallbackOrigins: string[] | undefined;
+}
+
+/** The API key of the mock platform's demo quests: public, a default for trying the example. */
+export const DEMO_TASK_KEY = 'demo-task-key';
+/** The connect secret of the mock platform's demo community: public, a default for trying it. */
+export const DEMO_CONNECT_SECRET = 'demo-connect-secret-change-me';
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/**
+ * Reads `QUEST_API_KEY` and `CONNECT_SECRET` (several separated by commas during a rotation; the
+ * first secret signs), `PORT` (default 3000), `HOST` (default 127.0.0.1), `PUBLIC_URL` (the
+ * origin the platform redirects to, behind a proxy) and `PLATFORM_ORIGINS` (origins the connect
+ * callback may point to). Throws a TypeError naming the variable when a value is unusable.
+ *
+ * @example
+ * const config = readConfig(process.env);
+ */
+export function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const apiKey = list(env.QUEST_API_KEY);
+  const connectSecret = list(env.CONNECT_SECRET);
+  const portText = env.PORT?.trim() || '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new TypeError(
+      `[@questkit/example-connect] PORT must be a port number, not "${portText}"`,
+    );
+  }
+  const origins = list(env.PLATFORM_ORIGINS);
+  return {
+    apiKey: apiKey.length > 0 ? apiKey : [DEMO_TASK_KEY],
+    connectSecret: connectSecret.length > 0 ? connectSecret : [DEMO_CONNECT_SECRET],
+    demoDefaults: [
+      ...(apiKey.length > 0 ? [] : ['QUEST_API_KEY']),
+      ...(connectSecret.length > 0 ? [] : ['CONNECT_SECRET']),
+    ],
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    publicUrl: env.PUBLIC_URL?.trim() || undefined,
+    allowedCallbackOrigins: origins.length > 0 ? origins : undefined,
+  };
+}

@@ -1,0 +1,31 @@
+import { readConfig } from './config.js';
+import { startServer } from './server.js';
+
+// `pnpm start`: configuration from the environment, one line per answer and link, Ctrl-C to stop.
+try {
+  const config = readConfig(process.env);
+  if (config.demoDefaults.length > 0) {
+    console.log(
+      `${config.demoDefaults.join(' and ')} not set: using the mock platform's public demo values. Set them to your community's.`,
+    );
+  }
+  const server = await startServer({
+    ...config,
+    onResult: (event) =>
+      console.log(
+        `${event.status} ${event.reason} quest=${event.questId ?? '-'}: ${event.message}`,
+      ),
+    onLinked: (member, svcUserId) =>
+      console.log(`linked ${member.username} (${member.id}) to platform member ${svcUserId}`),
+  });
+  console.log(`Community app (connect example) listening on ${server.url}`);
+  console.log(`Log in at ${server.url}/login (ada / ada-demo-password)`);
+  console.log(`Connect redirect URL: ${server.connectUrl}`);
+  console.log(`Verification endpoint: POST ${server.verifyUrl}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

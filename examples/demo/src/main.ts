@@ -1,0 +1,91 @@
+import { DEMO } from '@questkit/mock-platform';
+import { createReporter } from './reporter.js';
+import { type DemoServers, startDemoServers } from './servers.js';
+import { runStory } from './story.js';
+
+const USAGE = `Usage: pnpm demo [--once]
+
+Starts the questkit mock platform and the example apps on free loopback ports, and tells the
+story of a quest: claims that succeed and fail, the connect flow, a webhook delivery and a
+conformance run. Then the servers stay up until Ctrl-C.
+
+  --once   exit after the story: status 0 only if every step behaved as expected
+  --help   this text
+`;
+
+// In --once mode the story must end: a bound well above its usual few seconds.
+const ONCE_LIMIT_MS = 120_000;
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--once' && arg !== '--help' && arg !== '-h');
+if (args.includes('--help') || args.includes('-h') || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`Unknown argument: ${unknown.join(' ')}\n`);
+  (unknown.length > 0 ? process.stderr : process.stdout).write(USAGE);
+  process.exit(unknown.length > 0 ? 2 : 0);
+}
+const once = args.includes('--once');
+const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+const reporter = createReporter((text) => process.stdout.write(text), color);
+
+let servers: DemoServers;
+try {
+  servers = await startDemoServers();
+} catch (error) {
+  console.error(`The demo could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+const table = (s: DemoServers) => [
+  `  mock platform          ${s.mock.url}   (API docs: ${s.mock.url}/docs)`,
+  `  shop (Express)         ${s.shop.verifyUrl}`,
+  `  meetup (Fastify)       ${s.meetup.verifyUrl}`,
+  `  guild (Hono)           ${s.guild.verifyUrl}`,
+  `  community (connect)    ${s.community.url}   (log in: ada / ada-demo-password)`,
+  `  webhook receiver       ${s.receiver.url}`,
+];
+
+reporter.line('questkit demo: the mock platform drives the example apps over real HTTP');
+for (const line of table(servers)) reporter.line(line);
+
+let stopping = false;
+const stop = (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  void servers.close().then(() => process.exit(code));
+};
+process.once('SIGINT', () => stop(0));
+process.once('SIGTERM', () => stop(0));
+
+const watchdog = once
+  ? setTimeout(() => {
+      reporter.line(`The story did not end within ${ONCE_LIMIT_MS / 1000} s.`);
+      stop(1);
+    }, ONCE_LIMIT_MS)
+  : undefined;
+const story = await runStory(servers, reporter);
+clearTimeout(watchdog);
+
+if (once) {
+  stop(story.ok ? 0 : 1);
+} else {
+  reporter.line();
+  reporter.line('The servers keep running; try them:');
+  for (const line of table(servers)) reporter.line(line);
+  if (story.newsletterQuestId) {
+    const claims = `${servers.mock.url}/__mock/communities/demo/quests/${story.newsletterQuestId}/claims`;
+    reporter.line();
+    reporter.line('Claim the newsletter quest as gus (subscribed) or hana (not subscribed):');
+    reporter.line(
+      `  curl -s -X POST ${claims} -H 'content-type: application/json' -d '{"userId":"${DEMO.users.restored}"}'`,
+    );
+    reporter.line(
+      `  curl -s -X POST ${claims} -H 'content-type: application/json' -d '{"userId":"${DEMO.users.pendingInvitee}"}'`,
+    );
+  }
+  if (story.connectQuestId) {
+    const start = servers.client.connectStartUrl(story.connectQuestId, DEMO.users.admin);
+    reporter.line('Connect as ada in your browser (log in as ada / ada-demo-password):');
+    reporter.line(`  ${start}`);
+  }
+  reporter.line('Press Ctrl-C to stop.');
+}

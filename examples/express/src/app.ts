@@ -1,0 +1,52 @@
+import type { ResultEvent } from '@questkit/core';
+import { verificationEndpoint, verificationErrors } from '@questkit/express';
+import express, { type Express } from 'express';
+import { DEFAULT_QUEST_IDS, type QuestIds, shopQuests } from './quests.js';
+import { createShop, type Shop } from './shop.js';
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** The API key of the quest tasks (`X-Api-Key`); a list during a rotation. */
+  apiKey: string | readonly string[];
+  /** The platform ids of the two quests; default the mock platform's demo quests. */
+  questIds?: Partial<QuestIds>;
+  /** The shop's data; default the demo data. */
+  shop?: Shop;
+  /** Hears every answer (reason, status, message, requestId): for logs. Never a secret. */
+  onResult?: (event: ResultEvent) => void;
+}
+
+/**
+ * The shop's Express app: `POST /verify` answers the platform's claims for the newsletter and
+ * purchase quests; `GET /` says what runs here.
+ *
+ * @example
+ * const app = createApp({ apiKey: process.env.QUEST_API_KEY! });
+ * app.listen(3000, '127.0.0.1');
+ */
+export function createApp(options: AppOptions): Express {
+  const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };
+  const app = express();
+  app.disable('x-powered-by');
+  // An app-level parser, as most Express apps have; verificationErrors below answers its
+  // failures (bad JSON, too large) on /verify in the contract's format rather than as HTML.
+  app.use(express.json({ limit: '64kb' }));
+
+  const verify = verificationEndpoint({
+    apiKey: options.apiKey,
+    quests: shopQuests(options.shop ?? createShop(), questIds),
+    onResult: options.onResult,
+  });
+  // app.all: the platform's checks also send other methods, which must get a 400 {message}.
+  app.all('/verify', verify);
+  app.use('/verify', verificationErrors(verify));
+
+  app.get('/', (_req, res) => {
+    res
+      .type('text/plain')
+      .send(
+        `Shop verification endpoint (Express). POST /verify answers the quests ${questIds.newsletter} (newsletter) and ${questIds.purchase} (purchase).\n`,
+      );
+  });
+  return app;
+}

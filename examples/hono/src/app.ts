@@ -1,0 +1,46 @@
+import type { ResultEvent } from '@questkit/core';
+import { verificationEndpoint } from '@questkit/hono';
+import { Hono } from 'hono';
+import { createGuild, type Guild } from './guild.js';
+import { DEFAULT_QUEST_IDS, guildQuests, type QuestIds } from './quests.js';
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** The API key of the quest tasks (`X-Api-Key`); a list during a rotation. */
+  apiKey: string | readonly string[];
+  /** The platform ids of the two quests; default the mock platform's demo quests. */
+  questIds?: Partial<QuestIds>;
+  /** The guild's data; default the demo data. */
+  guild?: Guild;
+  /** Hears every answer (reason, status, message, requestId): for logs. Never a secret. */
+  onResult?: (event: ResultEvent) => void;
+}
+
+/**
+ * The guild's Hono app: `POST /verify` answers the platform's claims for the Discord and pass
+ * quests; `GET /` says what runs here. It runs on any runtime Hono runs on.
+ *
+ * @example
+ * const app = createApp({ apiKey: process.env.QUEST_API_KEY! });
+ * export default { fetch: app.fetch }; // Bun, Deno, Workers
+ */
+export function createApp(options: AppOptions): Hono {
+  const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };
+  const app = new Hono();
+  // app.all: the platform's checks also send other methods, which must get a 400 {message},
+  // not Hono's 404 text.
+  app.all(
+    '/verify',
+    verificationEndpoint({
+      apiKey: options.apiKey,
+      quests: guildQuests(options.guild ?? createGuild(), questIds),
+      onResult: options.onResult,
+    }),
+  );
+  app.get('/', (c) =>
+    c.text(
+      `Guild verification endpoint (Hono). POST /verify answers the quests ${questIds.discord} (Discord role) and ${questIds.pass} (membership pass).\n`,
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { STORY_STEPS } from '@questkit/demo';
+import { describe, expect, it } from 'vitest';
+
+// `pnpm demo --once` minus the build (CI has built already): the demo's entry run by tsx, as its
+// `start` script does, with a time bound.
+const demoDir = fileURLToPath(new URL('../../examples/demo', import.meta.url));
+const LIMIT_MS = 50_000;
+
+function runDemo(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: demoDir,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('pnpm demo --once', () => {
+  it('tells the whole story, every step as expected, and exits 0', async () => {
+    const { code, stdout, stderr } = await runDemo(['--once']);
+    expect(stderr).toBe('');
+    expect(stdout).toContain(`All ${STORY_STEPS} steps behaved as expected.`);
+    expect(stdout).not.toContain('✗');
+    expect(code).toBe(0);
+    for (const step of [
+      'automatic check of http://127.0.0.1:',
+      'claim success (claimed)',
+      'claim failed (not-verified); the member sees "Your email address is not on our newsletter list',
+      'claim failed (account-not-linked)',
+      'identifier=member-1002',
+      'with accounts {"svc-connect":"member-1002"} -> 200',
+      'the receiver got POST /webhooks: {',
+      'platform checks: response_time pass, message_format pass, status_code pass',
+    ]) {
+      expect(stdout).toContain(step);
+    }
+    // No secret reaches the output: not the task key, not the webhook or connect secret, no
+    // full signature (64 hex digits).
+    expect(stdout).not.toMatch(/qk_task_|whsec_|"secret"|[0-9a-f]{64}/);
+  }, 60_000);
+
+  it('refuses an unknown argument with its usage and status 2', async () => {
+    const { code, stderr } = await runDemo(['--twice']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Unknown argument: --twice');
+    expect(stderr).toContain('Usage: pnpm demo [--once]');
+  });
+});
