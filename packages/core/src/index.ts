@@ -5,9 +5,9 @@
  * runtimes alike.
  */
 export * from './api-key.js';
-export { type BodySource, type ReadBodyResult, readBody } from './body.js';
+export { type BodySource, type EmitterBody, type ReadBodyResult, readBody } from './body.js';
 export * from './checks.js';
-export { type ParsedClaim, parseClaimBytes, validateClaim } from './claim.js';
+export { type ParsedClaim, parseClaimBytes, parseClaimText, validateClaim } from './claim.js';
 export * from './connect/index.js';
 export * from './connect-flow.js';
 export { getHeader, type HeaderSource } from './headers.js';
