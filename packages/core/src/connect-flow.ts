@@ -1,5 +1,10 @@
 import { buildConnectCallback } from './connect/callback.js';
-import { type ConnectRedirectFailure, readConnectRedirect } from './connect/redirect.js';
+import {
+  type ConnectRedirectFailure,
+  normalizeOrigins,
+  readConnectRedirect,
+} from './connect/redirect.js';
+import { prepareSecrets } from './connect/secrets.js';
 import { createConnectState } from './connect/state.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -99,12 +104,13 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
     throw new TypeError('[@questkit/core] connect: getIdentifier must be a function');
   }
   const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
-  // createConnectState and readConnectRedirect validate the secrets and the allow-list.
+  // Configuration errors throw here, at start-up, never on a request.
+  prepareSecrets(options.secret);
+  normalizeOrigins(options.allowedCallbackOrigins);
   const state = createConnectState({
     secret: secrets[0] as string,
     ttlSeconds: options.stateTtlSeconds ?? 600,
   });
-  readConnectRedirect('http://validate.invalid/', options.secret, options);
   const publicOrigin = readPublicOrigin(options.publicUrl);
   const onError = options.onError ?? ((error) => console.error('[@questkit/core] connect:', error));
   const failure = (reason: ConnectFailure): ConnectAction => ({

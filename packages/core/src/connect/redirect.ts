@@ -36,12 +36,24 @@ export interface ReadConnectRedirectOptions {
   readonly allowedCallbackOrigins?: readonly string[];
 }
 
-function normalizeOrigins(origins: readonly string[] | undefined): ReadonlySet<string> | null {
+// One parse per allow-list, not per request: callers pass the same list every time (so a list is
+// read once; replacing it, not mutating it, changes what is allowed).
+const parsedOrigins = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/**
+ * The allow-list as a set of origins; throws a TypeError for a malformed list (a configuration
+ * error). Exported for `createConnectFlow`, which checks its options at start-up.
+ */
+export function normalizeOrigins(
+  origins: readonly string[] | undefined,
+): ReadonlySet<string> | null {
   if (origins === undefined) return null;
+  const cached = Array.isArray(origins) ? parsedOrigins.get(origins) : undefined;
+  if (cached) return cached;
   if (!Array.isArray(origins)) {
     throw new TypeError('[@questkit/core] allowedCallbackOrigins must be a list of origins');
   }
-  return new Set(
+  const set = new Set(
     origins.map((origin: unknown, index) => {
       const url = typeof origin === 'string' ? parseCallbackUrl(origin) : null;
       if (url === null) {
@@ -52,6 +64,8 @@ function normalizeOrigins(origins: readonly string[] | undefined): ReadonlySet<s
       return url.origin;
     }),
   );
+  parsedOrigins.set(origins, set);
+  return set;
 }
 
 /**
