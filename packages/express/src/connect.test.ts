@@ -14,7 +14,7 @@ interface Vectors {
 
 // The repo is checked out with `shared/` beside it.
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/connect.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/connect.json', import.meta.url), 'utf8'),
 ) as Vectors;
 const SECRET = vectors.secret;
 const redirects = vectors.valid.filter((vector) => vector.kind !== 'callback');

@@ -14,14 +14,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
 import { inject, listen, overHttp, rawRequest } from './http.testkit.js';
 
-// The shared vectors sit beside the repository: <repo>/../shared/vectors/connect.json.
+// The platform's signing vectors, copied from shared/vectors (core's tests check the copy).
 interface Vectors {
   secret: string;
   valid: { kind: string; url: string; svcUserId?: string; callback?: string }[];
   invalid: { why: string; url: string }[];
 }
 const vectors: Vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/connect.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/connect.json', import.meta.url), 'utf8'),
 );
 const { secret } = vectors;
 // Redirect vectors (the raw-signed one included), with what they carry read from the URL itself.

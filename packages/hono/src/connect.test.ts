@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
 import { listen, send } from './http.testkit.js';
 
-// The shared vectors sit beside the repository: <repo>/../shared/vectors/connect.json.
+// The platform's signing vectors, copied from shared/vectors (core's tests check the copy).
 interface Vectors {
   secret: string;
   valid: {
@@ -18,7 +18,7 @@ interface Vectors {
   invalid: { why: string; url: string }[];
 }
 const vectors: Vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/connect.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/connect.json', import.meta.url), 'utf8'),
 );
 const { secret } = vectors;
 const PUBLIC = 'https://app.example.com';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConnectCallback } from './callback.js';
 import { canonicalString } from './canonical.js';
@@ -7,7 +7,10 @@ import { createConnectRedirect, readConnectRedirect } from './redirect.js';
 import { signUrl } from './sign.js';
 import { verifySignedUrl } from './verify.js';
 
-// The shared vectors sit beside the repository: <repo>/../shared/vectors/connect.json.
+// The platform's signing vectors, copied into the repository from shared/vectors so that a clone
+// tests on its own; the first test below keeps the copy equal to the original where it is present.
+const COPY = new URL('../../../../vectors/connect.json', import.meta.url);
+const ORIGINAL = new URL('../../../../../shared/vectors/connect.json', import.meta.url);
 interface ValidVector {
   kind: string;
   url: string;
@@ -22,14 +25,21 @@ interface Vectors {
   valid: ValidVector[];
   invalid: { why: string; url: string }[];
 }
-const vectors: Vectors = JSON.parse(
-  readFileSync(new URL('../../../../../shared/vectors/connect.json', import.meta.url), 'utf8'),
-);
+const vectors: Vectors = JSON.parse(readFileSync(COPY, 'utf8'));
 const { secret } = vectors;
 const hmacHex = (message: string, key = secret) =>
   createHmac('sha256', key).update(message).digest('hex');
 
 describe('shared connect vectors', () => {
+  it('is the copy of shared/vectors/connect.json, with valid and invalid vectors', () => {
+    expect(vectors.valid.length).toBeGreaterThan(0);
+    expect(vectors.invalid.length).toBeGreaterThan(0);
+    // CI checks out shared/ beside the repository; a lone clone has only the copy.
+    if (existsSync(ORIGINAL)) {
+      expect(JSON.parse(readFileSync(ORIGINAL, 'utf8'))).toEqual(vectors);
+    }
+  });
+
   it('has vectors of every kind', () => {
     const kinds = new Set(vectors.valid.map((vector) => vector.kind));
     expect([...kinds].sort()).toEqual(
