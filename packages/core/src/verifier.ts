@@ -237,6 +237,16 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     return undefined;
   };
 
+  // Defined once, not per claim: the happy path allocates no closures.
+  const handlerError = (error: unknown, claim: VerificationRequest): Outcome => {
+    report(error, { requestId: claim.requestId, questId: claim.questId, reason: 'handler_error' });
+    return { reason: 'handler_error', message: messages.handlerError, claim };
+  };
+  const judge = (result: unknown, claim: VerificationRequest): Outcome =>
+    isVerifyResult(result)
+      ? { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim }
+      : handlerError(new TypeError('[@questkit/core] verify() must return ok() or fail()'), claim);
+
   const runHandler = async (claim: VerificationRequest, deadline: number): Promise<Outcome> => {
     const route = routes.get(claim.questId) ?? routes.get(DEFAULT_ROUTE);
     if (!route) return { reason: 'unknown_quest', message: messages.unknownQuest, claim };
@@ -267,24 +277,14 @@ export function createVerifier<const R extends IdentificationMethod = never>(
         return controller.signal;
       },
     } as VerifyContext<IdentificationMethod>;
-    const info = { requestId: claim.requestId, questId: claim.questId };
-    const handlerError = (error: unknown): Outcome => {
-      report(error, { ...info, reason: 'handler_error' });
-      return { reason: 'handler_error', message: messages.handlerError, claim };
-    };
-    const judge = (result: unknown): Outcome =>
-      isVerifyResult(result)
-        ? { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim }
-        : handlerError(new TypeError('[@questkit/core] verify() must return ok() or fail()'));
-
     let returned: unknown;
     try {
       returned = route.verify(context);
     } catch (error) {
-      return handlerError(error);
+      return handlerError(error, claim);
     }
     // A synchronous answer needs no race against the clock.
-    if (!isThenable(returned)) return judge(returned);
+    if (!isThenable(returned)) return judge(returned, claim);
 
     const settled = Promise.resolve(returned);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -297,21 +297,26 @@ export function createVerifier<const R extends IdentificationMethod = never>(
         expired = true;
         controller?.abort(deadlineError());
         // One answer only: whatever the handler does later is reported, never written.
+        const info = {
+          requestId: claim.requestId,
+          questId: claim.questId,
+          reason: 'timeout',
+        } as const;
         settled.then(
           () =>
             report(
               new Error(
                 '[@questkit/core] verify() settled after the deadline; its result was discarded',
               ),
-              { ...info, reason: 'timeout' },
+              info,
             ),
-          (error: unknown) => report(error, { ...info, reason: 'timeout' }),
+          (error: unknown) => report(error, info),
         );
         return { reason: 'timeout', message: messages.timeout, claim };
       }
-      return judge(result);
+      return judge(result, claim);
     } catch (error) {
-      return handlerError(error);
+      return handlerError(error, claim);
     } finally {
       clearTimeout(timer);
     }
