@@ -1,3 +1,5 @@
+import { startDeadline, TIMED_OUT } from './deadline.js';
+
 /**
  * A Node-style readable stream, seen structurally so that core needs no Node types: it emits
  * `data`, `end`, `error` and `close`. A Node `IncomingMessage` is one.
@@ -30,7 +32,6 @@ interface Limits {
 }
 
 const encoder = new TextEncoder();
-const TIMED_OUT = Symbol('timed out');
 const EMPTY: ReadBodyResult = { ok: true, bytes: new Uint8Array(0) };
 
 /**
@@ -102,15 +103,12 @@ async function readIterator(
 ): Promise<ReadBodyResult> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, limits.deadline - Date.now()));
-  });
+  const deadline = startDeadline(limits.deadline);
   try {
     // Inside the try: a locked or already used stream throws here, and is an unreadable body.
     const next = pull(source);
     for (;;) {
-      const step = await Promise.race([next(), timedOut]);
+      const step = await Promise.race([next(), deadline.passed]);
       if (step === TIMED_OUT) return { ok: false, reason: 'timeout' };
       if (step.done) break;
       const chunk = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
@@ -121,7 +119,7 @@ async function readIterator(
   } catch {
     return { ok: false, reason: 'unreadable_body' };
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
   return { ok: true, bytes: concat(chunks, total) };
 }

@@ -1,6 +1,7 @@
 import { matchApiKey, prepareApiKeys } from './api-key.js';
 import { type BodySource, readBody, textFits } from './body.js';
 import { parseClaimBytes, parseClaimText, validateClaim } from './claim.js';
+import { startDeadline, TIMED_OUT } from './deadline.js';
 import { getHeader, type HeaderSource } from './headers.js';
 import { normalizeMessage } from './messages.js';
 import { DEFAULT_MESSAGES, type Reason, type VerifierMessages } from './reasons.js';
@@ -147,8 +148,6 @@ interface Outcome {
   claim?: VerificationRequest;
 }
 
-const TIMED_OUT = Symbol('timed out');
-
 /**
  * Builds a verification endpoint that keeps the platform's contract for every input: it answers
  * only 200 or 400 with a JSON `{message}`, before the deadline, with the API key compared in
@@ -261,8 +260,7 @@ export function createVerifier<const R extends IdentificationMethod = never>(
       };
     }
 
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return { reason: 'timeout', message: messages.timeout, claim };
+    if (deadline <= Date.now()) return { reason: 'timeout', message: messages.timeout, claim };
     let controller: AbortController | undefined;
     let expired = false;
     const context = {
@@ -287,12 +285,9 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     if (!isThenable(returned)) return judge(returned, claim);
 
     const settled = Promise.resolve(returned);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), remaining);
-    });
+    const timer = startDeadline(deadline);
     try {
-      const result = await Promise.race([settled, timedOut]);
+      const result = await Promise.race([settled, timer.passed]);
       if (result === TIMED_OUT) {
         expired = true;
         controller?.abort(deadlineError());
@@ -318,7 +313,7 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     } catch (error) {
       return handlerError(error, claim);
     } finally {
-      clearTimeout(timer);
+      timer.clear();
     }
   };
 
