@@ -103,7 +103,7 @@ describe('pnpm bench --quick', () => {
 
     const markdown = readFileSync(mdFile, 'utf8');
     expect(markdown).toContain('## 1. Endpoint overhead');
-    expect(markdown).toContain('node:http (core decide)');
+    expect(markdown).toContain('node:http (core verifier.node)');
     expect(markdown).toContain('## 2. Core micro-benchmarks');
     // The table printed on stdout is the report written to the file.
     expect(stdout).toContain(markdown.trim());

@@ -1,6 +1,6 @@
 /**
  * A local questkit community app for the conformance runner: the verification endpoint (core's
- * `decide()` on node:http) at /verify and the connect flow (core's `createConnectFlow`, with a
+ * request listener, `verifier.node`, on node:http) at /verify and the connect flow (core's `createConnectFlow`, with a
  * member always logged in) at /connect.
  */
 import { createServer } from 'node:http';
@@ -27,15 +27,7 @@ export async function start() {
       res.writeHead(404).end();
       return;
     }
-    const decision = await verifier.decide({
-      method: req.method,
-      headers: req.headers,
-      body: req,
-      receivedAt: Date.now(),
-    });
-    if (!req.complete) res.setHeader('connection', 'close');
-    res.writeHead(decision.status, decision.headers);
-    res.end(JSON.stringify(decision.body));
+    verifier.node(req, res);
   });
   return listen(server);
 }

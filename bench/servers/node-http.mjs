@@ -1,5 +1,5 @@
 /**
- * The endpoint pair on plain node:http: questkit's `decide()` with the Node request as the body,
+ * The endpoint pair on plain node:http: core's request listener, `createServer(verifier.node)`,
  * against the same endpoint written by hand.
  */
 import { createServer } from 'node:http';
@@ -16,16 +16,7 @@ export async function start([variant]) {
 
 function questkitServer() {
   const verifier = createVerifier({ apiKey: API_KEY, verify: () => ok(MESSAGE) });
-  return createServer(async (req, res) => {
-    const decision = await verifier.decide({
-      method: req.method,
-      headers: req.headers,
-      body: req,
-      receivedAt: Date.now(),
-    });
-    res.writeHead(decision.status, decision.headers);
-    res.end(JSON.stringify(decision.body));
-  });
+  return createServer(verifier.node);
 }
 
 function handWrittenServer() {

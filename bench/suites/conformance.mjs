@@ -22,7 +22,7 @@ export async function runConformanceSuite(options) {
     const last = runs.at(-1);
     for (const run of runs) options.log(`    ${Math.round(run.wallMs)} ms, ${run.checks} checks`);
     return {
-      target: 'questkit node:http endpoint (core decide) + connect flow',
+      target: 'questkit node:http endpoint (core verifier.node) + connect flow',
       probes: last.checks,
       wallMs: round(median(runs.map((run) => run.wallMs)), 1),
       rounds: runs.map((run) => round(run.wallMs, 1)),

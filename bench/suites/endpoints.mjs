@@ -23,7 +23,7 @@ export const TARGET_RATIO = 0.95;
 
 /** The framework pairs, in report order. `adapter` must export `exportName` for the pair to run. */
 export const FRAMEWORKS = [
-  { id: 'node', label: 'node:http (core decide)', module: 'node-http', args: [] },
+  { id: 'node', label: 'node:http (core verifier.node)', module: 'node-http', args: [] },
   {
     id: 'express5',
     label: 'Express 5',

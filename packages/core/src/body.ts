@@ -1,4 +1,4 @@
-import { startDeadline, TIMED_OUT } from './deadline.js';
+import { startDeadline, TIMED_OUT, unwatch, Watched, watch } from './deadline.js';
 
 /**
  * A Node-style readable stream, seen structurally so that core needs no Node types: it emits
@@ -32,7 +32,11 @@ interface Limits {
 }
 
 const encoder = new TextEncoder();
-const EMPTY: ReadBodyResult = { ok: true, bytes: new Uint8Array(0) };
+// Shared and frozen: a result is read, never changed.
+const EMPTY: ReadBodyResult = Object.freeze({ ok: true, bytes: new Uint8Array(0) });
+const TOO_LARGE: ReadBodyResult = Object.freeze({ ok: false, reason: 'body_too_large' });
+const UNREADABLE: ReadBodyResult = Object.freeze({ ok: false, reason: 'unreadable_body' });
+const TIMEOUT: ReadBodyResult = Object.freeze({ ok: false, reason: 'timeout' });
 
 /**
  * Reads a body into bytes, giving up as soon as it passes `maxBytes` (so a huge upload is never
@@ -44,17 +48,30 @@ const EMPTY: ReadBodyResult = { ok: true, bytes: new Uint8Array(0) };
  * also destroy its socket before the 400 is written. The caller closes the connection after
  * answering.
  */
-export async function readBody(
+export function readBody(
   source: BodySource | null | undefined,
   limits: Limits,
 ): Promise<ReadBodyResult> {
-  if (source == null) return EMPTY;
-  if (typeof source === 'string') return sized(encoder.encode(source), limits.maxBytes);
-  if (source instanceof Uint8Array) return sized(source, limits.maxBytes);
-  if (source instanceof ArrayBuffer) return sized(new Uint8Array(source), limits.maxBytes);
+  return new Promise((resolve) => readBodyInto(source, limits, resolve));
+}
+
+/**
+ * Reads a body as {@link readBody} does and hands the result to `done`: at once when the body is
+ * already in memory, else when it is read. No promise sits between a Node stream's last chunk
+ * and `done`. `done` is called exactly once.
+ */
+export function readBodyInto(
+  source: BodySource | null | undefined,
+  limits: Limits,
+  done: (read: ReadBodyResult) => void,
+): void {
+  if (source == null) done(EMPTY);
+  else if (typeof source === 'string') done(sized(encoder.encode(source), limits.maxBytes));
+  else if (source instanceof Uint8Array) done(sized(source, limits.maxBytes));
+  else if (source instanceof ArrayBuffer) done(sized(new Uint8Array(source), limits.maxBytes));
   // Node streams are read through their events: their async iterator costs microseconds more.
-  if (isEmitter(source)) return readEmitter(source, limits);
-  return readIterator(source, limits);
+  else if (isEmitter(source)) readEmitter(source, limits, done);
+  else readIterator(source, limits).then(done);
 }
 
 function isEmitter(source: object): source is EmitterBody {
@@ -62,39 +79,49 @@ function isEmitter(source: object): source is EmitterBody {
   return typeof candidate.on === 'function' && typeof candidate.removeListener === 'function';
 }
 
-function readEmitter(source: EmitterBody, limits: Limits): Promise<ReadBodyResult> {
-  if (source.readableEnded) return Promise.resolve(EMPTY);
-  if (source.destroyed) return Promise.resolve({ ok: false, reason: 'unreadable_body' });
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const finish = (result: ReadBodyResult) => {
-      clearTimeout(timer);
+function readEmitter(
+  source: EmitterBody,
+  limits: Limits,
+  done: (read: ReadBodyResult) => void,
+): void {
+  if (source.readableEnded || source.destroyed) {
+    done(source.readableEnded ? EMPTY : UNREADABLE);
+    return;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let finished = false;
+  // A stream may emit after it ended or failed (`close` follows both): one result only.
+  const finish = (result: ReadBodyResult) => {
+    if (finished) return;
+    finished = true;
+    unwatch(deadline);
+    // An ended stream emits nothing that matters any more: its listeners are left to it.
+    if (!result.ok) {
       source.removeListener('data', onData);
       source.removeListener('end', onEnd);
       source.removeListener('error', onFailure);
       source.removeListener('close', onFailure);
-      if (!result.ok) source.pause?.();
-      resolve(result);
-    };
-    const onData = (chunk: Uint8Array | string) => {
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-      total += bytes.byteLength;
-      if (total > limits.maxBytes) finish({ ok: false, reason: 'body_too_large' });
-      else chunks.push(bytes);
-    };
-    const onEnd = () => finish({ ok: true, bytes: concat(chunks, total) });
-    // `close` before `end` means the client went away mid-body.
-    const onFailure = () => finish({ ok: false, reason: 'unreadable_body' });
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: 'timeout' }),
-      Math.max(0, limits.deadline - Date.now()),
-    );
-    source.on('data', onData);
-    source.on('end', onEnd);
-    source.on('error', onFailure);
-    source.on('close', onFailure);
-  });
+      source.pause?.();
+    }
+    done(result);
+  };
+  const onData = (chunk: Uint8Array | string) => {
+    if (finished) return;
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    total += bytes.byteLength;
+    if (total > limits.maxBytes) finish(TOO_LARGE);
+    else chunks.push(bytes);
+  };
+  const onEnd = () => finish({ ok: true, bytes: concat(chunks, total) });
+  // `close` before `end` means the client went away mid-body.
+  const onFailure = () => finish(UNREADABLE);
+  const deadline = new Watched(limits.deadline, () => finish(TIMEOUT));
+  watch(deadline);
+  source.on('data', onData);
+  source.on('end', onEnd);
+  source.on('error', onFailure);
+  source.on('close', onFailure);
 }
 
 async function readIterator(
@@ -109,15 +136,15 @@ async function readIterator(
     const next = pull(source);
     for (;;) {
       const step = await Promise.race([next(), deadline.passed]);
-      if (step === TIMED_OUT) return { ok: false, reason: 'timeout' };
+      if (step === TIMED_OUT) return TIMEOUT;
       if (step.done) break;
       const chunk = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
       total += chunk.byteLength;
-      if (total > limits.maxBytes) return { ok: false, reason: 'body_too_large' };
+      if (total > limits.maxBytes) return TOO_LARGE;
       chunks.push(chunk);
     }
   } catch {
-    return { ok: false, reason: 'unreadable_body' };
+    return UNREADABLE;
   } finally {
     deadline.clear();
   }
@@ -135,9 +162,7 @@ export function textFits(text: string, maxBytes: number): boolean {
 }
 
 function sized(bytes: Uint8Array, maxBytes: number): ReadBodyResult {
-  return bytes.byteLength > maxBytes
-    ? { ok: false, reason: 'body_too_large' }
-    : { ok: true, bytes };
+  return bytes.byteLength > maxBytes ? TOO_LARGE : { ok: true, bytes };
 }
 
 function pull(

@@ -12,6 +12,7 @@ export * from './connect/index.js';
 export * from './connect-flow.js';
 export { getHeader, type HeaderSource } from './headers.js';
 export { MAX_MESSAGE_LENGTH, normalizeMessage } from './messages.js';
+export * from './node-listener.js';
 export * from './reasons.js';
 export * from './results.js';
 export * from './schemas/index.js';
