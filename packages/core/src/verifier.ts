@@ -143,10 +143,9 @@ export interface Verifier {
   node(request: NodeRequest, response: NodeResponse): void;
 }
 
-const RESPONSE_HEADERS = Object.freeze({
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-});
+// No cache-control: an answer to a POST is never cached without explicit freshness, and a 400 is
+// not cacheable by default, so `no-store` would only cost bytes and a header check per answer.
+const RESPONSE_HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
 interface Outcome {
   reason: Reason;

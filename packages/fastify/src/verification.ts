@@ -20,13 +20,18 @@ export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requ
 }
 
 // Core does not judge content types, so neither may Fastify: every body goes to core unread.
-const passStream = (_request: FastifyRequest, payload: IncomingMessage) => Promise.resolve(payload);
+// A callback parser: a promise-returning one costs a trip through the microtask queue.
+const passStream = (
+  _request: FastifyRequest,
+  payload: IncomingMessage,
+  done: (error: null, body: IncomingMessage) => void,
+) => done(null, payload);
 
 /**
  * The verification endpoint as an encapsulated Fastify plugin: one route at `path` that answers
- * every method with 200 or 400 `{message}`. The API key is checked in `onRequest`, before any
- * byte of the body is read; the body goes to core unparsed, so bad JSON, any content type and an
- * oversized or stalled body are core's 400s. Its content-type parser and error handler stay in
+ * every method with 200 or 400 `{message}`. The body goes to core unread, so the API key is
+ * checked before any byte of it is read, and bad JSON, any content type and an oversized or
+ * stalled body are core's 400s. Its content-type parser and error handler stay in
  * the plugin's scope: the rest of the app keeps Fastify's own.
  *
  * @example
@@ -55,26 +60,28 @@ export const verificationEndpoint: FastifyPluginAsync<VerificationEndpointOption
         app.log.error({ err: error, ...info }, `@questkit/fastify: ${info.reason}`)),
   });
 
-  const input = (request: FastifyRequest, reply: FastifyReply) => ({
-    method: request.method,
-    headers: request.headers,
-    receivedAt: Date.now() - reply.elapsedTime,
-  });
+  // The deadline counts from the request's arrival, however long the app's own hooks took.
+  const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
 
   const answer = (request: FastifyRequest, reply: FastifyReply, decision: Decision) => {
     // Core stops reading at the limit or the deadline and leaves the rest on the wire.
     if (bodyPending(request.raw)) reply.header('connection', 'close');
-    return reply
-      .code(decision.status)
-      .headers(decision.headers)
-      .send(JSON.stringify(decision.body));
+    reply.code(decision.status).headers(decision.headers);
+    return JSON.stringify(decision.body);
   };
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', passStream);
+  // The same parser under the platform's own type: Fastify caches the parser it finds for a
+  // named type, but parses the content type anew on every request that falls to the catch-all.
+  app.addContentTypeParser('application/json', passStream);
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const base = input(request, reply);
+    const base = {
+      method: request.method,
+      headers: request.headers,
+      receivedAt: receivedAt(reply),
+    };
     // An unparseable content type is Fastify's 415: core reads the body as it reads any other.
     // Any other error is a body core will not see: its own answer, after the key check.
     const decision =
@@ -88,14 +95,29 @@ export const verificationEndpoint: FastifyPluginAsync<VerificationEndpointOption
   });
 
   app.all(path, {
-    onRequest: async (request, reply) => {
-      const early = verifier.precheck(input(request, reply));
-      if (early) return answer(request, reply, early);
+    // Before any app hook or parser touches the body. A callback hook: an async one costs a
+    // promise per request.
+    onRequest: (request, reply, done) => {
+      // No app hook ran yet: the request arrived just now.
+      const early = verifier.precheck({
+        method: request.method,
+        headers: request.headers,
+        receivedAt: Date.now(),
+      });
+      if (early) reply.send(answer(request, reply, early));
+      else done();
     },
+    // The input is a literal, not a spread: on Node 20 an object spread here costs close to a
+    // microsecond, as much as the rest of the decision.
     handler: async (request, reply) => {
-      const body = request.body as BodySource | undefined;
-      // onRequest ran precheck() for this request: the key is not compared twice.
-      const decision = await verifier.decide({ ...input(request, reply), body, prechecked: true });
+      const decision = await verifier.decide({
+        method: request.method,
+        headers: request.headers,
+        body: request.body as BodySource | undefined,
+        receivedAt: receivedAt(reply),
+        // onRequest ran precheck() for this request: the key is not compared twice.
+        prechecked: true,
+      });
       return answer(request, reply, decision);
     },
   });
