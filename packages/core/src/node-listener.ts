@@ -14,7 +14,8 @@ export interface NodeRequest extends EmitterBody {
 
 /** A Node `http.ServerResponse`, seen structurally: what an answer needs of it. */
 export interface NodeResponse {
-  writeHead(status: number, headers: Readonly<Record<string, string>>): unknown;
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
   end(body: string): unknown;
 }
 

@@ -409,12 +409,12 @@ export function createVerifier<const R extends IdentificationMethod = never>(
 
   const node = (request: NodeRequest, response: NodeResponse): void => {
     const write = (decision: Decision) => {
+      response.statusCode = decision.status;
+      for (const name in decision.headers) response.setHeader(name, decision.headers[name]!);
       // Core stopped reading at the limit or the deadline: the rest of the body is still on the
       // wire, and must not be read as the next request of a kept-alive connection.
-      const headers = bodyPending(request)
-        ? { ...decision.headers, connection: 'close' }
-        : decision.headers;
-      response.writeHead(decision.status, headers);
+      if (bodyPending(request)) response.setHeader('connection', 'close');
+      // Headers set one by one, not through writeHead: Node then adds the content-length itself.
       response.end(JSON.stringify(decision.body));
     };
     const input = { method: request.method, headers: request.headers, body: request };
