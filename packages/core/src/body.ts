@@ -12,14 +12,21 @@ export interface EmitterBody {
   readonly destroyed?: boolean;
 }
 
-/** A request body as an adapter holds it: bytes, text, or a stream not read yet. */
+/** A body being read whole by someone else, such as `request.arrayBuffer()`. */
+export type PendingBody = PromiseLike<string | Uint8Array | ArrayBuffer>;
+
+/**
+ * A request body as an adapter holds it: bytes, text, a stream not read yet, or the promise of
+ * a whole read (its bytes are judged once it settles, and the deadline still holds).
+ */
 export type BodySource =
   | string
   | Uint8Array
   | ArrayBuffer
   | ReadableStream<Uint8Array>
   | EmitterBody
-  | AsyncIterable<Uint8Array | string>;
+  | AsyncIterable<Uint8Array | string>
+  | PendingBody;
 
 /** The outcome of reading a body within a size limit and a deadline. */
 export type ReadBodyResult =
@@ -71,6 +78,7 @@ export function readBodyInto(
   else if (source instanceof ArrayBuffer) done(sized(new Uint8Array(source), limits.maxBytes));
   // Node streams are read through their events: their async iterator costs microseconds more.
   else if (isEmitter(source)) readEmitter(source, limits, done);
+  else if (isPending(source)) readPending(source, limits, done);
   else readIterator(source, limits).then(done);
 }
 
@@ -122,6 +130,39 @@ function readEmitter(
   source.on('end', onEnd);
   source.on('error', onFailure);
   source.on('close', onFailure);
+}
+
+function isPending(source: object): source is PendingBody {
+  return typeof (source as Partial<PendingBody>).then === 'function';
+}
+
+function readPending(
+  source: PendingBody,
+  limits: Limits,
+  done: (read: ReadBodyResult) => void,
+): void {
+  let finished = false;
+  const finish = (result: ReadBodyResult) => {
+    if (finished) return;
+    finished = true;
+    unwatch(deadline);
+    done(result);
+  };
+  const deadline = new Watched(limits.deadline, () => finish(TIMEOUT));
+  watch(deadline);
+  try {
+    source.then(
+      (body) => {
+        if (typeof body === 'string') finish(sized(encoder.encode(body), limits.maxBytes));
+        else if (body instanceof Uint8Array) finish(sized(body, limits.maxBytes));
+        else if (body instanceof ArrayBuffer) finish(sized(new Uint8Array(body), limits.maxBytes));
+        else finish(UNREADABLE);
+      },
+      () => finish(UNREADABLE),
+    );
+  } catch {
+    finish(UNREADABLE);
+  }
 }
 
 async function readIterator(

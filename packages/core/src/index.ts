@@ -5,7 +5,13 @@
  * runtimes alike.
  */
 export * from './api-key.js';
-export { type BodySource, type EmitterBody, type ReadBodyResult, readBody } from './body.js';
+export {
+  type BodySource,
+  type EmitterBody,
+  type PendingBody,
+  type ReadBodyResult,
+  readBody,
+} from './body.js';
 export * from './checks.js';
 export { type ParsedClaim, parseClaimBytes, parseClaimText, validateClaim } from './claim.js';
 export * from './connect/index.js';

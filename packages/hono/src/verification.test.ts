@@ -271,6 +271,26 @@ describe.each([inProcess, overHttp])('verificationEndpoint over $name', (transpo
       expect(verify).toHaveBeenCalledWith(expect.objectContaining({ claim }));
     });
 
+    it('reads a body whose stream an earlier middleware made but did not read', async () => {
+      const toucher: MiddlewareHandler = async (c, next) => {
+        expect(c.req.raw.body).not.toBeNull();
+        await next();
+      };
+      const { app } = appWith({}, [toucher]);
+      expect(messageOf(await call(app), 200)).toBe('Claimed!');
+    });
+
+    it('judges the request a middleware put in place of c.req.raw', async () => {
+      const replacer: MiddlewareHandler = async (c, next) => {
+        const headers = new Headers(c.req.raw.headers);
+        headers.set('x-api-key', 'replaced');
+        c.req.raw = new Request(c.req.raw, { headers });
+        await next();
+      };
+      const { app } = appWith({}, [replacer]);
+      expect(messageOf(await call(app), 400)).toContain('did not accept the API key');
+    });
+
     it('gives its own 400 for bad JSON an earlier middleware failed to parse', async () => {
       const lenient: MiddlewareHandler = async (c, next) => {
         await c.req.json().catch(() => undefined);
@@ -353,6 +373,22 @@ describe('verificationEndpoint over real HTTP: bodies that never end', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text).message).toContain('took too long');
+  });
+
+  it('answers 400 when a Node-style middleware drained the request under Hono', async () => {
+    const drainer: MiddlewareHandler = async (c, next) => {
+      const incoming = (c.env as { incoming: NodeJS.ReadableStream }).incoming;
+      for await (const _chunk of incoming) {
+        // drained, as a Node body parser would
+      }
+      await next();
+    };
+    const { app } = appWith({ timeoutMs: 1000 }, [drainer]);
+    const server = await listen(app);
+    servers.push(server);
+    const answer = await send(server.origin, { path: '/verify', headers: headers(), body: BODY });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ message: expect.any(String) });
   });
 
   it('refuses a wrong key before reading a never-ending body', async () => {
