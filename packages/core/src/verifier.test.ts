@@ -616,3 +616,53 @@ describe('createVerifier: Node-style streams and prechecked input', () => {
     expect((await verifier.decide({ ...input, prechecked: true })).reason).toBe('ok');
   });
 });
+
+describe('createVerifier: the promise of a whole body', () => {
+  const text = JSON.stringify(claim);
+  const decideWith = (body: PromiseLike<string | Uint8Array | ArrayBuffer>, timeoutMs = 8000) =>
+    verifierWith({ timeoutMs, maxBodyBytes: 1000 }).verifier.decide({
+      headers: { 'x-api-key': KEY },
+      body,
+    });
+
+  it.each([
+    ['text', Promise.resolve(text)],
+    ['bytes', Promise.resolve(new TextEncoder().encode(text))],
+    ['an ArrayBuffer', Promise.resolve(new TextEncoder().encode(text).buffer)],
+  ])('judges the %s it resolves to', async (_, body) => {
+    expect(await decideWith(body)).toMatchObject({ status: 200, reason: 'ok' });
+  });
+
+  it('answers a read that fails, or resolves to something else, as unreadable', async () => {
+    expect((await decideWith(Promise.reject(new Error('reset')))).reason).toBe('unreadable_body');
+    const odd = Promise.resolve(42) as unknown as Promise<string>;
+    expect((await decideWith(odd)).reason).toBe('unreadable_body');
+    const throwing = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that throws is the case under test
+      then() {
+        throw new Error('broken thenable');
+      },
+    };
+    expect((await decideWith(throwing)).reason).toBe('unreadable_body');
+  });
+
+  it('holds the size limit on the body it resolves to', async () => {
+    const big = JSON.stringify({ ...claim, pad: 'x'.repeat(2000) });
+    expect((await decideWith(Promise.resolve(big))).reason).toBe('body_too_large');
+  });
+
+  it('answers a read that never settles by the deadline, and only once', async () => {
+    let resolveLate: (text: string) => void = () => {};
+    const late = new Promise<string>((resolve) => {
+      resolveLate = resolve;
+    });
+    const { verifier, results } = verifierWith({ timeoutMs: 60 });
+    const started = Date.now();
+    const decision = await verifier.decide({ headers: { 'x-api-key': KEY }, body: late });
+    expect(decision.reason).toBe('timeout');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    resolveLate(text);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(results.map((event) => event.reason)).toEqual(['timeout']);
+  });
+});

@@ -45,8 +45,7 @@ export function verificationEndpoint<const R extends IdentificationMethod = neve
 ): RequestHandler {
   const verifier = createVerifier(options);
   const endpoint: RequestHandler = (req, res, next) => {
-    const input = { headers: req.headers, ...claimBody(req), receivedAt: Date.now() };
-    answer(req, res, verifier, input).catch(next);
+    answer(req, res, verifier, claimInput(req)).catch(next);
   };
   endpoints.set(endpoint, {
     verifier,
@@ -99,41 +98,48 @@ async function answer(
   req: Request,
   res: Response,
   verifier: Verifier,
-  input: Omit<ClaimInput, 'method'>,
+  input: ClaimInput,
 ): Promise<void> {
-  const decision: Decision = await verifier.decide({ method: req.method, ...input });
+  const decision: Decision = await verifier.decide(input);
   // Core may stop reading early (too large, too slow, refused on its headers): closing the
   // connection discards the rest instead of draining a body that may never end.
   if (!req.complete) res.set('Connection', 'close');
   res.status(decision.status).set(decision.headers).send(JSON.stringify(decision.body));
 }
 
-function claimBody(req: Request): Pick<ClaimInput, 'body' | 'parsed'> {
+// Inputs are built as literals, never spread: on Node 20 an object spread followed by more
+// properties costs close to a microsecond, as much as the rest of the decision.
+function claimInput(req: Request): ClaimInput {
+  const { method, headers } = req;
+  const receivedAt = Date.now();
   // body-parser 1 (Express 4) sets `_body` once it reads; body-parser 2 (Express 5) only leaves
   // the stream ended. A `req.body` of `{}` alone proves nothing: body-parser 1 sets it even when
   // the content type did not match and the stream is untouched.
   const consumed = (req as { _body?: unknown })._body === true || req.readableEnded;
-  if (!consumed) return { body: req };
+  if (!consumed) return { method, headers, body: req, receivedAt };
   const body: unknown = req.body;
-  if (typeof body === 'string' || body instanceof Uint8Array) return { body };
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    return { method, headers, body, receivedAt };
+  }
   // Read by something that kept nothing: there are no bytes left to judge.
-  if (body === undefined) return { body: '' };
-  return { parsed: body };
+  if (body === undefined) return { method, headers, body: '', receivedAt };
+  return { method, headers, parsed: body, receivedAt };
 }
 
 /** Turns an error raised before the endpoint into the request core would have seen. */
-function bodyOfError(error: unknown, req: Request): Omit<ClaimInput, 'method'> {
+function bodyOfError(error: unknown, req: Request): ClaimInput {
+  const { method, headers } = req;
   const { type, body } = (error ?? {}) as { type?: unknown; body?: unknown };
   // body-parser keeps the text it could not parse: core parses it again and says what is wrong.
   if (type === 'entity.parse.failed' && typeof body === 'string') {
-    return { headers: req.headers, body };
+    return { method, headers, body };
   }
   if (type === 'entity.too.large' || statusOf(error) === 413) {
-    return { headers: req.headers, bodyError: 'body_too_large' };
+    return { method, headers, bodyError: 'body_too_large' };
   }
   // Anything else (a bad charset or encoding, an aborted upload, a failing middleware) is a body
   // core cannot read: its generic "could not be read" answer, never the error's own text.
-  return { headers: req.headers, bodyError: 'unreadable_body' };
+  return { method, headers, bodyError: 'unreadable_body' };
 }
 
 /** The HTTP status an error asks for, read as Express's final handler reads it. */
