@@ -294,7 +294,7 @@ describe('in a larger app', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('checks the key before any body hook or parser runs', async () => {
+  it('lets app hooks run first, as on any route, and still refuses a wrong key', async () => {
     app = Fastify();
     const preParsing = vi.fn();
     app.addHook('preParsing', async (_request, _reply, payload) => {
@@ -302,10 +302,10 @@ describe('in a larger app', () => {
       return payload;
     });
     app.register(verificationEndpoint, { path: '/verify', apiKey: API_KEY, verify });
-    await inject(app, { headers: { ...json, 'x-api-key': 'wrong' }, body: '{}' });
-    expect(preParsing).not.toHaveBeenCalled();
+    const refused = await inject(app, { headers: { ...json, 'x-api-key': 'wrong' }, body: '{}' });
+    expect(expect400(refused)).toContain('did not accept the API key');
     expect((await inject(app, { headers: json, body: JSON.stringify(claim()) })).status).toBe(200);
-    expect(preParsing).toHaveBeenCalledOnce();
+    expect(preParsing).toHaveBeenCalledTimes(2);
   });
 
   it('answers 400 when an app hook already drained the body', async () => {
