@@ -26,7 +26,7 @@ function renderMachine(results) {
     `- versions: ${Object.entries(m.versions)
       .map(([name, version]) => `${name} ${version ?? 'n/a'}`)
       .join(', ')}`,
-    `- settings: autocannon ${o.connections} connections, ${o.duration} s per round (mock routes ${o.mockDuration} s), ${o.warmup} s warm-up (discarded), ${o.rounds} rounds interleaved A B A B, medians; mitata ${o.microBudgetMs} ms per case per round`,
+    `- settings: autocannon ${o.connections} connections, ${o.duration} s per round (mock routes ${o.mockDuration} s), ${o.warmup} s warm-up (discarded), ${o.endpointRounds ?? o.rounds} rounds interleaved A B A B for the endpoint pairs and ${o.rounds} for the mock's routes, medians; mitata ${o.microBudgetMs} ms per case per round`,
   ].join('\n');
 }
 

@@ -61,7 +61,7 @@ export const FRAMEWORKS = [
 const VARIANTS = ['questkit', 'hand-written'];
 
 /**
- * Runs every selected pair. `options`: { duration, warmup, rounds, connections, select(id),
+ * Runs every selected pair. `options`: { duration, warmup, endpointRounds, connections, select(id),
  * profileDir?, log }.
  */
 export async function runEndpointSuite(options) {
@@ -95,7 +95,7 @@ export async function runEndpointSuite(options) {
     load: {
       connections: options.connections,
       durationSeconds: options.duration,
-      rounds: options.rounds,
+      rounds: options.endpointRounds,
     },
     pairs,
   };
@@ -143,7 +143,7 @@ async function runPair(framework, options) {
     }
 
     const rounds = { questkit: [], 'hand-written': [] };
-    for (let index = 0; index < options.rounds; index++) {
+    for (let index = 0; index < options.endpointRounds; index++) {
       for (const variant of VARIANTS) {
         const server = servers[variant];
         const before = await server.stats();

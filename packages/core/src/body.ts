@@ -59,7 +59,14 @@ export function readBody(
   source: BodySource | null | undefined,
   limits: Limits,
 ): Promise<ReadBodyResult> {
-  return new Promise((resolve) => readBodyInto(source, limits, resolve));
+  return new Promise((resolve) => {
+    try {
+      readBodyInto(source, limits, resolve);
+    } catch {
+      // A source whose own properties throw when looked at cannot be read.
+      resolve(UNREADABLE);
+    }
+  });
 }
 
 /**

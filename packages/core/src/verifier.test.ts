@@ -666,3 +666,38 @@ describe('createVerifier: the promise of a whole body', () => {
     expect(results.map((event) => event.reason)).toEqual(['timeout']);
   });
 });
+
+describe('createVerifier: decideThen() for adapters', () => {
+  it('hands the decision over at once when the body is in memory, and exactly once', () => {
+    const { verifier } = verifierWith();
+    const seen: unknown[] = [];
+    verifier.decideThen({ headers: { 'x-api-key': KEY }, body: JSON.stringify(claim) }, (d) =>
+      seen.push(d.reason),
+    );
+    // Synchronous: no promise sits between a body in memory and the answer.
+    expect(seen).toEqual(['ok']);
+  });
+
+  it('hands over the decision of a streamed body once it is read', async () => {
+    const { verifier } = verifierWith();
+    const decision = await new Promise<{ reason: string }>((resolve) =>
+      verifier.decideThen(
+        { headers: { 'x-api-key': KEY }, body: new Blob([JSON.stringify(claim)]).stream() },
+        resolve,
+      ),
+    );
+    expect(decision.reason).toBe('ok');
+  });
+
+  it('lets a throw from the callback itself propagate, without a second call', () => {
+    const { verifier } = verifierWith();
+    let calls = 0;
+    expect(() =>
+      verifier.decideThen({ headers: { 'x-api-key': KEY }, body: '{}' }, () => {
+        calls++;
+        throw new Error('the response could not be written');
+      }),
+    ).toThrow('could not be written');
+    expect(calls).toBe(1);
+  });
+});

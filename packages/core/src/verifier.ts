@@ -130,6 +130,12 @@ export interface Verifier {
   /** Decides a request from plain data; never throws, always 200 or 400 with a message. */
   decide(input: ClaimInput): Promise<Decision>;
   /**
+   * {@link Verifier.decide} for adapters: hands the decision to `done`, exactly once, at once
+   * when the input allows and else when the body is read and the handler settled. No promise
+   * sits in between, which shows on every request of a fast server.
+   */
+  decideThen(input: ClaimInput, done: (decision: Decision) => void): void;
+  /**
    * Checks what can be checked before the body is read (method, API key, declared length), so
    * adapters can refuse early. Returns the answer to send, or `undefined` to go on.
    */
@@ -398,17 +404,24 @@ export function createVerifier<const R extends IdentificationMethod = never>(
     });
   };
 
-  const decide = (input: ClaimInput): Promise<Decision> =>
-    new Promise((resolve) => {
-      try {
-        decideInto(input, resolve);
-      } catch (error) {
-        resolve(internalError(error));
-      }
-    });
+  // `done` runs exactly once. An internal error before it ran is answered; a throw from `done`
+  // itself (writing the answer failed) is not answered twice but left to propagate.
+  const decideGuarded = (input: ClaimInput, done: (decision: Decision) => void): void => {
+    let called = false;
+    try {
+      decideInto(input, (decision) => {
+        called = true;
+        done(decision);
+      });
+    } catch (error) {
+      if (called) throw error;
+      done(internalError(error));
+    }
+  };
 
   const node = (request: NodeRequest, response: NodeResponse): void => {
-    const write = (decision: Decision) => {
+    const input = { method: request.method, headers: request.headers, body: request };
+    decideGuarded(input, (decision) => {
       response.statusCode = decision.status;
       for (const name in decision.headers) response.setHeader(name, decision.headers[name]!);
       // Core stopped reading at the limit or the deadline: the rest of the body is still on the
@@ -416,29 +429,26 @@ export function createVerifier<const R extends IdentificationMethod = never>(
       if (bodyPending(request)) response.setHeader('connection', 'close');
       // Headers set one by one, not through writeHead: Node then adds the content-length itself.
       response.end(JSON.stringify(decision.body));
-    };
-    const input = { method: request.method, headers: request.headers, body: request };
-    try {
-      decideInto(input, write);
-    } catch (error) {
-      write(internalError(error));
-    }
+    });
   };
+
+  const decide = (input: ClaimInput): Promise<Decision> =>
+    new Promise((resolve) => decideGuarded(input, resolve));
 
   return {
     decide,
+    decideThen: decideGuarded,
     node,
     precheck: (input) => {
       const early = precheckOutcome(input);
       return early && finish(early, input.receivedAt ?? Date.now());
     },
     fetch: async (request) => {
-      const receivedAt = Date.now();
       const decision = await decide({
         method: request.method,
         headers: request.headers,
         body: request.body,
-        receivedAt,
+        receivedAt: Date.now(),
       });
       return toResponse(decision);
     },
@@ -582,7 +592,7 @@ function missingAccounts(
   accounts: Accounts,
   required: ReadonlySet<IdentificationMethod>,
   requiredByQuest: ReadonlySet<IdentificationMethod>,
-): IdentificationMethod[] {
+): readonly IdentificationMethod[] {
   // Most endpoints require nothing: no list to build then.
   if (required.size === 0 && requiredByQuest.size === 0) return NOTHING_MISSING;
   return IDENTIFICATION_METHODS.filter(
@@ -591,7 +601,7 @@ function missingAccounts(
   );
 }
 
-const NOTHING_MISSING: IdentificationMethod[] = [];
+const NOTHING_MISSING: readonly IdentificationMethod[] = Object.freeze([]);
 
 function hasAccount(accounts: Accounts, method: IdentificationMethod): boolean {
   const value = accounts[method];
