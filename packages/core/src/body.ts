@@ -79,15 +79,50 @@ export function readBodyInto(
   limits: Limits,
   done: (read: ReadBodyResult) => void,
 ): void {
-  if (source == null) done(EMPTY);
-  else if (typeof source === 'string') done(sized(encoder.encode(source), limits.maxBytes));
-  // Node streams first, the usual body on Node, and read through their events: their async
-  // iterator costs microseconds more, and `instanceof` walks their long prototype chain.
-  else if (isEmitter(source)) readEmitter(source, limits, done);
-  else if (source instanceof Uint8Array) done(sized(source, limits.maxBytes));
-  else if (source instanceof ArrayBuffer) done(sized(new Uint8Array(source), limits.maxBytes));
-  else if (isPending(source)) readPending(source, limits, done);
-  else readIterator(source, limits).then(done);
+  if (source == null) {
+    done(EMPTY);
+    return;
+  }
+  // Node streams before the `instanceof` checks of fromMemory(): those walk a Node stream's long
+  // prototype chain. Streams are read through their events, cheaper than their async iterator.
+  if (typeof source !== 'string' && isEmitter(source)) {
+    readEmitter(source, limits, done);
+    return;
+  }
+  const inMemory = fromMemory(source, limits.maxBytes);
+  if (inMemory) done(inMemory);
+  else if (typeof source === 'object' && isPending(source)) readPending(source, limits, done);
+  else readIterator(source as AsyncIterable<Uint8Array | string>, limits).then(done);
+}
+
+/** The result for a body already in memory, or `undefined` when `body` is not one. */
+function fromMemory(body: unknown, maxBytes: number): ReadBodyResult | undefined {
+  if (typeof body === 'string') return sized(encoder.encode(body), maxBytes);
+  if (body instanceof Uint8Array) return sized(body, maxBytes);
+  if (body instanceof ArrayBuffer) return sized(new Uint8Array(body), maxBytes);
+  return undefined;
+}
+
+/**
+ * `done`, made callable once and bound to `deadline`: it is called with a timeout there unless
+ * it ran first. `onFailure` runs before a failed result is handed over.
+ */
+function settleOnce(
+  deadline: number,
+  done: (read: ReadBodyResult) => void,
+  onFailure?: () => void,
+): (read: ReadBodyResult) => void {
+  let settled = false;
+  const finish = (read: ReadBodyResult) => {
+    if (settled) return;
+    settled = true;
+    unwatch(watched);
+    if (!read.ok) onFailure?.();
+    done(read);
+  };
+  const watched = new Watched(deadline, () => finish(TIMEOUT));
+  watch(watched);
+  return finish;
 }
 
 function isEmitter(source: object): source is EmitterBody {
@@ -106,24 +141,17 @@ function readEmitter(
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let finished = false;
-  // A stream may emit after it ended or failed (`close` follows both): one result only.
-  const finish = (result: ReadBodyResult) => {
-    if (finished) return;
-    finished = true;
-    unwatch(deadline);
-    // An ended stream emits nothing that matters any more: its listeners are left to it.
-    if (!result.ok) {
-      source.removeListener('data', onData);
-      source.removeListener('end', onEnd);
-      source.removeListener('error', onFailure);
-      source.removeListener('close', onFailure);
-      source.pause?.();
-    }
-    done(result);
-  };
+  // A stream may emit after it ended or failed (`close` follows both): one result only. An ended
+  // stream emits nothing that matters any more, so its listeners are left to it; a failed one is
+  // let go of and paused.
+  const finish = settleOnce(limits.deadline, done, () => {
+    source.removeListener('data', onData);
+    source.removeListener('end', onEnd);
+    source.removeListener('error', onFailure);
+    source.removeListener('close', onFailure);
+    source.pause?.();
+  });
   const onData = (chunk: Uint8Array | string) => {
-    if (finished) return;
     const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     total += bytes.byteLength;
     if (total > limits.maxBytes) finish(TOO_LARGE);
@@ -132,8 +160,6 @@ function readEmitter(
   const onEnd = () => finish({ ok: true, bytes: concat(chunks, total) });
   // `close` before `end` means the client went away mid-body.
   const onFailure = () => finish(UNREADABLE);
-  const deadline = new Watched(limits.deadline, () => finish(TIMEOUT));
-  watch(deadline);
   source.on('data', onData);
   source.on('end', onEnd);
   source.on('error', onFailure);
@@ -149,23 +175,10 @@ function readPending(
   limits: Limits,
   done: (read: ReadBodyResult) => void,
 ): void {
-  let finished = false;
-  const finish = (result: ReadBodyResult) => {
-    if (finished) return;
-    finished = true;
-    unwatch(deadline);
-    done(result);
-  };
-  const deadline = new Watched(limits.deadline, () => finish(TIMEOUT));
-  watch(deadline);
+  const finish = settleOnce(limits.deadline, done);
   try {
     source.then(
-      (body) => {
-        if (typeof body === 'string') finish(sized(encoder.encode(body), limits.maxBytes));
-        else if (body instanceof Uint8Array) finish(sized(body, limits.maxBytes));
-        else if (body instanceof ArrayBuffer) finish(sized(new Uint8Array(body), limits.maxBytes));
-        else finish(UNREADABLE);
-      },
+      (body) => finish(fromMemory(body, limits.maxBytes) ?? UNREADABLE),
       () => finish(UNREADABLE),
     );
   } catch {

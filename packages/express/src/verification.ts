@@ -1,4 +1,5 @@
 import {
+  bodyPending,
   type ClaimInput,
   createVerifier,
   type Decision,
@@ -103,7 +104,7 @@ async function answer(
   const decision: Decision = await verifier.decide(input);
   // Core may stop reading early (too large, too slow, refused on its headers): closing the
   // connection discards the rest instead of draining a body that may never end.
-  if (!req.complete) res.set('Connection', 'close');
+  if (bodyPending(req)) res.set('Connection', 'close');
   res.status(decision.status).set(decision.headers).send(JSON.stringify(decision.body));
 }
 
