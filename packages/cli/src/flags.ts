@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import { closest } from './suggest.js';
 
 /** One flag of a command. Every flag can have an environment twin, read when the flag is absent. */
 export interface FlagSpec {
@@ -78,7 +79,7 @@ export function parseFlags(
   } catch (error) {
     // Node's messages carry a long hint after the first sentence; the first says what is wrong.
     const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    throw new UsageError(message ?? 'invalid arguments');
+    throw new UsageError(`${message ?? 'invalid arguments'}${didYouMean(error, flags)}`);
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens ?? []) {
@@ -100,6 +101,21 @@ export function parseFlags(
     }
   }
   return { values, positionals: parsed.positionals };
+}
+
+/** " (did you mean --api-key?)" for an unknown flag close to a known one, else nothing. */
+function didYouMean(error: unknown, flags: readonly FlagSpec[]): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || typeof message !== 'string') return '';
+  const typed = /'-{1,2}([^'=]+)/.exec(message)?.[1];
+  const known =
+    typed === undefined
+      ? undefined
+      : closest(
+          typed,
+          flags.map((flag) => flag.name),
+        );
+  return known === undefined ? '' : ` (did you mean --${known}?)`;
 }
 
 /** The options section of a command's help: flag, description, default, environment twin. */

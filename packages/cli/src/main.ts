@@ -3,6 +3,7 @@ import { COMMANDS } from './commands/index.js';
 import { UsageError } from './errors.js';
 import { HELP_FLAG, parseFlags } from './flags.js';
 import type { CliIo } from './io.js';
+import { closest } from './suggest.js';
 
 /** Exit code when nothing failed. */
 export const EXIT_OK = 0;
@@ -19,7 +20,7 @@ function formatMainHelp(commands: readonly Command[]): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
-    'Run `questkit <command> --help` for the options of a command.',
+    'Run `questkit <command> --help` for the options of a command, `questkit --version` for the version.',
     '',
   ].join('\n');
 }
@@ -36,6 +37,7 @@ export async function main(
   argv: readonly string[],
   io: CliIo,
   commands: readonly Command[] = COMMANDS,
+  version = 'unknown',
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -43,9 +45,18 @@ export async function main(
     stream.write(formatMainHelp(commands));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.stdout.write(`questkit ${version}\n`);
+    return EXIT_OK;
+  }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    io.stderr.write(`questkit: unknown command "${name}"\n\n${formatMainHelp(commands)}`);
+    const guess = closest(
+      name,
+      commands.map((c) => c.name),
+    );
+    const hint = guess === undefined ? '' : ` (did you mean "${guess}"?)`;
+    io.stderr.write(`questkit: unknown command "${name}"${hint}\n\n${formatMainHelp(commands)}`);
     return EXIT_USAGE;
   }
   try {
