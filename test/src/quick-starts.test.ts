@@ -1,0 +1,193 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The README's quick starts as a newcomer meets them: the packages packed as they would be
+// published, installed with npm into fresh `npm init -y` apps outside the repository, each
+// snippet pasted into `server.mjs` and run with node, then judged by the packed `questkit check`.
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PNPM = `pnpm@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1]}`;
+const KEY = 'quick-start-key-5f1c9a';
+
+interface QuickStart {
+  title: string;
+  install: string[];
+  code: string;
+}
+
+/** Each ```js block whose first line is `// server.mjs`, with the `npm install` line before it. */
+function quickStarts(readme: string): QuickStart[] {
+  const starts: QuickStart[] = [];
+  let install: string[] | undefined;
+  let title = '';
+  const blocks = readme.matchAll(/^(?:\*\*(.+)\*\*|```(\w+)\n([\s\S]*?)^```)/gm);
+  for (const [, heading, lang, body] of blocks) {
+    if (heading) title = heading;
+    const line = body?.split('\n').find((l) => l.startsWith('npm install '));
+    if (lang === 'sh' && line) install = line.replace(/#.*/, '').trim().split(/\s+/).slice(2);
+    if (lang === 'js' && body?.startsWith('// server.mjs') && install) {
+      starts.push({ title, install, code: body });
+      install = undefined;
+    }
+  }
+  return starts;
+}
+
+let work: string;
+let tarballs: Map<string, string>;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'questkit-quick-starts-'));
+  const packed = join(work, 'tarballs');
+  await run(
+    'npx',
+    ['--yes', PNPM, '-r', '--filter', './packages/**', 'pack', '--pack-destination', packed],
+    { cwd: ROOT, timeout: 120_000 },
+  );
+  tarballs = new Map();
+  for (const file of await readdir(packed)) {
+    // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit
+    const name = file.replace(/-\d+\.\d+\.\d+.*\.tgz$/, '');
+    tarballs.set(
+      name === 'questkit' ? name : `@questkit/${name.slice('questkit-'.length)}`,
+      join(packed, file),
+    );
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** npm arguments for a list of package names: ours from their tarballs, with their own deps. */
+function npmArgs(names: readonly string[]): string[] {
+  const ours = new Set<string>();
+  const add = (name: string) => {
+    if (ours.has(name)) return;
+    ours.add(name);
+    // Published packages depend on core, the CLI on the runner too: npm finds them among the
+    // tarballs only when they are named on the same command line.
+    if (name !== '@questkit/core') add('@questkit/core');
+    if (name === 'questkit') add('@questkit/conformance');
+  };
+  const others: string[] = [];
+  for (const name of names)
+    name.startsWith('@questkit/') || name === 'questkit' ? add(name) : others.push(name);
+  return [
+    ...[...ours].map((name) => {
+      const tarball = tarballs.get(name);
+      if (!tarball) throw new Error(`no tarball for ${name}`);
+      return tarball;
+    }),
+    ...others,
+  ];
+}
+
+async function freshApp(name: string, packages: readonly string[]): Promise<string> {
+  const dir = join(work, name);
+  await mkdir(dir, { recursive: true });
+  await run('npm', ['init', '-y'], { cwd: dir });
+  await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...npmArgs(packages)],
+    {
+      cwd: dir,
+      timeout: 180_000,
+    },
+  );
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node server.mjs` and resolves once its port answers (at most 15 s). */
+async function startApp(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: dir,
+    env: { ...process.env, QUEST_API_KEY: KEY, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
+    const up = await fetch(`http://127.0.0.1:${port}/verify`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`server.mjs did not listen on ${port}: ${output}`);
+}
+
+const README = await readFile(join(ROOT, 'README.md'), 'utf8');
+const STARTS = quickStarts(README);
+
+describe('README quick starts, packed and installed into fresh npm apps', () => {
+  it('finds a quick start per framework', () => {
+    expect(STARTS.map((start) => start.title)).toEqual(['Express', 'Fastify', 'Hono']);
+  });
+
+  it.each(STARTS)('$title: runs as pasted and passes questkit check', async (start) => {
+    const dir = await freshApp(start.title.toLowerCase(), [...start.install, 'questkit']);
+    // What `npm init -y` wrote is kept: the snippet must run in a CommonJS package too.
+    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).type).toBe('commonjs');
+    await writeFile(join(dir, 'server.mjs'), start.code);
+    const port = await freePort();
+    const server = await startApp(dir, port);
+    try {
+      const check = await run(
+        join(dir, 'node_modules/.bin/questkit'),
+        ['check', `http://127.0.0.1:${port}/verify`, '--api-key', KEY],
+        { cwd: dir, timeout: 120_000 },
+      ).then(
+        (done) => ({ code: 0, ...done }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({
+          code: error.code ?? -1,
+          stdout: error.stdout ?? '',
+          stderr: error.stderr ?? '',
+        }),
+      );
+      expect(check.stderr).toBe('');
+      expect(check.stdout).toMatch(/nothing failed/);
+      expect(check.code).toBe(0);
+    } finally {
+      server.kill();
+    }
+  }, 300_000);
+
+  it('installs the CLI without the mock, which it names when asked for it', async () => {
+    const dir = await freshApp('cli-only', ['questkit']);
+    const installed = await readdir(join(dir, 'node_modules'));
+    expect(installed).not.toContain('hono');
+    expect(await readdir(join(dir, 'node_modules/@questkit'))).toEqual(['conformance', 'core']);
+    const mock = await run(join(dir, 'node_modules/.bin/questkit'), ['mock'], { cwd: dir }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code?: number; stderr?: string }) => ({
+        code: error.code,
+        stderr: error.stderr ?? '',
+      }),
+    );
+    expect(mock.code).toBe(1);
+    expect(mock.stderr).toContain('npm install --save-dev @questkit/mock-platform');
+  }, 300_000);
+});
