@@ -124,8 +124,11 @@ async function startApp(dir: string, port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
     const up = await fetch(`http://127.0.0.1:${port}/verify`).then(
