@@ -1,24 +1,11 @@
 import type { z } from 'zod';
 import { type VerificationRequest, VerificationRequestSchema } from './schemas/verification.js';
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 /** The outcome of reading a claim body: the typed claim, or what is wrong with it. */
 export type ParsedClaim =
   | { ok: true; claim: VerificationRequest }
   | { ok: false; reason: 'bad_json' }
   | { ok: false; reason: 'invalid_request'; detail: string };
-
-/** Decodes UTF-8 strictly and parses JSON; invalid UTF-8 or JSON is `bad_json`. */
-export function parseClaimBytes(bytes: Uint8Array): ParsedClaim {
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { ok: false, reason: 'bad_json' };
-  }
-  return parseClaimText(text);
-}
 
 /** Parses JSON text as a claim; invalid JSON is `bad_json`. */
 export function parseClaimText(text: string): ParsedClaim {

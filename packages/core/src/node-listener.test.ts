@@ -2,7 +2,7 @@ import { Agent, createServer, type IncomingHttpHeaders, request, type Server } f
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok } from './results.js';
-import { createVerifier, type VerifierOptions } from './verifier.js';
+import { createVerifier, type VerifierOptions } from './verifier/index.js';
 
 const KEY = 'node-listener-test-key';
 const claim = {

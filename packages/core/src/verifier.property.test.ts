@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from './results.js';
-import { createVerifier } from './verifier.js';
+import { createVerifier } from './verifier/index.js';
 
 const KEY = 'property-key';
 const claimFields = fc.record(

@@ -8,6 +8,7 @@
  */
 export { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
 export {
+  type VerificationEndpoint,
   type VerificationEndpointOptions,
   verificationEndpoint,
   verificationErrors,

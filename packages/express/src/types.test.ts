@@ -4,6 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type ConnectEndpointOptions,
   connectEndpoint,
+  type VerificationEndpoint,
   type VerificationEndpointOptions,
   verificationEndpoint,
   verificationErrors,
@@ -22,8 +23,8 @@ describe('types', () => {
     app.all('/verify', verify);
     app.use('/verify', verificationErrors(verify));
     app.get('/connect', connect);
-    express.Router().post('/verify', express.json(), verify, verificationErrors(verify));
-    expectTypeOf(verify).toEqualTypeOf<RequestHandler>();
+    express.Router().post('/verify', express.json(), verify);
+    expectTypeOf(verify).toEqualTypeOf<[RequestHandler, ErrorRequestHandler]>();
     expectTypeOf(verificationErrors(verify)).toEqualTypeOf<ErrorRequestHandler>();
     expectTypeOf(connect).toEqualTypeOf<RequestHandler>();
   });
@@ -68,6 +69,6 @@ describe('types', () => {
   it('take only an endpoint in verificationErrors', () => {
     // @ts-expect-error: the options are not the endpoint.
     expectTypeOf(verificationErrors).toBeCallableWith({ apiKey: 'key' });
-    expectTypeOf(verificationErrors).parameter(0).toEqualTypeOf<RequestHandler>();
+    expectTypeOf(verificationErrors).parameter(0).toEqualTypeOf<VerificationEndpoint>();
   });
 });

@@ -4,7 +4,11 @@ import type { RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY, claim, EXPRESS_VERSIONS, jsonOf, listen, send } from './http.testkit.js';
-import { verificationEndpoint, verificationErrors } from './verification.js';
+import {
+  type VerificationEndpoint,
+  verificationEndpoint,
+  verificationErrors,
+} from './verification.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-api-key': API_KEY };
 const MALFORMED = '{"userId": "u1",';
@@ -173,11 +177,12 @@ describe.each(EXPRESS_VERSIONS)('verificationErrors on $name', ({ express }) => 
 });
 
 describe('verificationErrors: start-up errors', () => {
-  it('throws a TypeError for a handler that is not a verification endpoint', () => {
+  it('throws a TypeError for handlers that are not a verification endpoint', () => {
     const other: RequestHandler = (_req, res) => {
       res.end();
     };
-    expect(() => verificationErrors(other)).toThrow(
+    const lookalike: VerificationEndpoint = [other, (_error, _req, _res, next) => next()];
+    expect(() => verificationErrors(lookalike)).toThrow(
       /^\[@questkit\/express\] verificationErrors expects/,
     );
   });

@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  type BodySource,
-  bodyPending,
-  createVerifier,
-  type Decision,
-  type IdentificationMethod,
-  type VerifierOptions,
-} from '@questkit/core';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createVerifier, type IdentificationMethod, type VerifierOptions } from '@questkit/core';
+import type { DoorBody } from '@questkit/core/adapter';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { doorRequest, writeAnswer } from './door.js';
 
 /** Options of {@link verificationEndpoint}: core's verifier options plus the route path. */
 export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requires'> {
@@ -20,8 +15,8 @@ export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requ
   requires?: readonly IdentificationMethod[];
 }
 
-// Core does not judge content types, so neither may Fastify: every body goes to core unread.
-// A callback parser: a promise-returning one costs a trip through the microtask queue.
+// Core does not judge content types, so neither may Fastify: every body goes to core unread,
+// and core checks the key before it reads a byte.
 const passStream = (
   _request: FastifyRequest,
   payload: IncomingMessage,
@@ -30,9 +25,7 @@ const passStream = (
 
 /**
  * The verification endpoint as an encapsulated Fastify plugin: one route at `path` that answers
- * every method with 200 or 400 `{message}`. The body goes to core unread, so the API key is
- * checked before any byte of it is read, and bad JSON, any content type and an oversized or
- * stalled body are core's 400s. Its content-type parser and error handler stay in
+ * every method with 200 or 400 `{message}`. Its content-type parser and error handler stay in
  * the plugin's scope: the rest of the app keeps Fastify's own.
  *
  * @example
@@ -61,51 +54,24 @@ export const verificationEndpoint: FastifyPluginAsync<VerificationEndpointOption
         app.log.error({ err: error, ...info }, `@questkit/fastify: ${info.reason}`)),
   });
 
-  // The deadline counts from the request's arrival, however long the app's own hooks took.
-  const receivedAt = (reply: FastifyReply) => Date.now() - reply.elapsedTime;
-
-  const answer = (request: FastifyRequest, reply: FastifyReply, decision: Decision) => {
-    // Core stops reading at the limit or the deadline and leaves the rest on the wire.
-    if (bodyPending(request.raw)) reply.header('connection', 'close');
-    reply.code(decision.status).headers(decision.headers);
-    return JSON.stringify(decision.body);
-  };
-
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', passStream);
-  // The same parser under the platform's own type: Fastify caches the parser it finds for a
-  // named type, but parses the content type anew on every request that falls to the catch-all.
-  app.addContentTypeParser('application/json', passStream);
 
+  // Errors Fastify raises before the handler: an unparseable content type (core reads the body
+  // as any other), a body over Fastify's own limit, or one it could not read.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const base = {
-      method: request.method,
-      headers: request.headers,
-      receivedAt: receivedAt(reply),
-    };
-    // An unparseable content type is Fastify's 415: core reads the body as it reads any other.
-    // Any other error is a body core will not see: its own answer, after the key check.
-    const decision =
+    const body: DoorBody =
       error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? await verifier.decide({ ...base, body: request.raw })
-        : await verifier.decide({
-            ...base,
-            bodyError: error.statusCode === 413 ? 'body_too_large' : 'unreadable_body',
-          });
-    return answer(request, reply, decision);
+        ? { kind: 'stream', stream: request.raw }
+        : { kind: 'failed', reason: error.statusCode === 413 ? 'too_large' : 'unreadable' };
+    return writeAnswer(reply, await verifier.handle(doorRequest(request, reply, body), request));
   });
 
-  // No hook of its own: nothing reads the body before the handler, and core checks the method,
-  // the key and the declared length before it reads a byte. A callback handler: an async one
-  // adds two promises a request. The input is a literal, not a spread: on Node 20 an object
-  // spread here costs close to a microsecond.
-  app.all(path, (request, reply) => {
-    const input = {
-      method: request.method,
-      headers: request.headers,
-      body: request.body as BodySource | undefined,
-      receivedAt: receivedAt(reply),
+  app.all(path, async (request, reply) => {
+    const body: DoorBody = {
+      kind: 'stream',
+      stream: (request.body as IncomingMessage | undefined) ?? request.raw,
     };
-    verifier.decideThen(input, (decision) => reply.send(answer(request, reply, decision)));
+    return writeAnswer(reply, await verifier.handle(doorRequest(request, reply, body), request));
   });
 };

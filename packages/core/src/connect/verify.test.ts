@@ -168,11 +168,9 @@ describe('signature checks', () => {
     expect(() => verifySignedUrl(withSignature(good), [])).toThrow(/\[@questkit\/core\].*secret/);
     expect(() => verifySignedUrl(withSignature(good), [SECRET, ''])).toThrow(/secret\[1\]/);
     expect(() => signUrl(canonical, '')).toThrow(/\[@questkit\/core\].*secret/);
-    try {
-      verifySignedUrl(withSignature(good), ['kept-private-value', '']);
-    } catch (error) {
-      expect(String(error)).not.toContain('kept-private-value');
-    }
+    expect(() => verifySignedUrl(withSignature(good), ['kept-private-value', ''])).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('kept-private-value') }),
+    );
   });
 
   it('throws a TypeError when asked to sign something that is not a URL', () => {

@@ -1,0 +1,203 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { DoorBody, DoorRequest } from './door.js';
+import { bodyLeftOnWire, readBody } from './read-body.js';
+
+const soon = () => Date.now() + 2_000;
+const limits = (maxBytes = 100, deadline = soon()) => ({ maxBytes, deadline });
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function webStream(
+  chunks: readonly (Uint8Array | 'error')[],
+  close = true,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) {
+        if (chunk === 'error') return controller.error(new Error('connection reset'));
+        controller.enqueue(chunk);
+      }
+      if (close) controller.close();
+    },
+  });
+}
+
+describe('readBody: each kind of body', () => {
+  it('hands a parsed body over as it is', async () => {
+    const value = { a: 1 };
+    expect(await readBody({ kind: 'parsed', value }, limits())).toEqual({
+      ok: true,
+      parsed: value,
+    });
+  });
+
+  it('reports what the framework could not read', async () => {
+    expect(await readBody({ kind: 'failed', reason: 'too_large' }, limits())).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(await readBody({ kind: 'failed', reason: 'unreadable' }, limits())).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+  });
+
+  it('decodes text and bytes as strict UTF-8', async () => {
+    expect(await readBody({ kind: 'bytes', value: 'héllo' }, limits())).toEqual({
+      ok: true,
+      text: 'héllo',
+    });
+    expect(await readBody({ kind: 'bytes', value: encode('héllo') }, limits())).toEqual({
+      ok: true,
+      text: 'héllo',
+    });
+    expect(await readBody({ kind: 'bytes', value: '' }, limits())).toEqual({ ok: true, text: '' });
+    const invalid = new Uint8Array([0x7b, 0xff, 0x7d]);
+    expect(await readBody({ kind: 'bytes', value: invalid }, limits())).toEqual({
+      ok: false,
+      reason: 'bad_encoding',
+    });
+  });
+
+  it('reads a Web stream, a Node stream and an async iterable, across chunks', async () => {
+    // A two-byte character split across two chunks must decode whole.
+    const [a, b] = [encode('{"x":"é').slice(0, 7), encode('{"x":"é"}').slice(7)];
+    expect(await readBody({ kind: 'stream', stream: webStream([a, b]) }, limits())).toEqual({
+      ok: true,
+      text: '{"x":"é"}',
+    });
+    const node = Readable.from([Buffer.from('{"y":'), Buffer.from('2}')]);
+    expect(await readBody({ kind: 'stream', stream: node }, limits())).toEqual({
+      ok: true,
+      text: '{"y":2}',
+    });
+    async function* parts() {
+      yield 'te';
+      yield encode('xt');
+    }
+    expect(await readBody({ kind: 'stream', stream: parts() }, limits())).toEqual({
+      ok: true,
+      text: 'text',
+    });
+  });
+});
+
+describe('readBody: limits', () => {
+  it('counts bytes, not characters', async () => {
+    expect(await readBody({ kind: 'bytes', value: 'ééé' }, limits(5))).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(await readBody({ kind: 'bytes', value: 'éé' }, limits(4))).toEqual({
+      ok: true,
+      text: 'éé',
+    });
+  });
+
+  it('stops reading a stream as soon as it passes the limit, without draining it', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(40));
+      },
+    });
+    expect(await readBody({ kind: 'stream', stream: endless }, limits(100))).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(pulled).toBeLessThan(6);
+  });
+
+  it('gives up on a stalled stream at the deadline', async () => {
+    const started = Date.now();
+    const stalled = webStream([encode('{"a"')], false);
+    expect(
+      await readBody({ kind: 'stream', stream: stalled }, limits(100, Date.now() + 50)),
+    ).toEqual({
+      ok: false,
+      reason: 'timeout',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('gives up on a Node stream that never ends, leaving it undestroyed', async () => {
+    const stalled = new Readable({ read() {} });
+    stalled.push('{"a"');
+    expect(
+      await readBody({ kind: 'stream', stream: stalled }, limits(100, Date.now() + 30)),
+    ).toEqual({
+      ok: false,
+      reason: 'timeout',
+    });
+    expect(stalled.destroyed).toBe(false);
+  });
+});
+
+describe('readBody: sources that fail', () => {
+  it('answers unreadable for a stream that errors, a locked stream and an iterator that throws', async () => {
+    const failing = webStream([encode('{'), 'error']);
+    expect(await readBody({ kind: 'stream', stream: failing }, limits())).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+    const locked = webStream([encode('{}')]);
+    locked.getReader();
+    expect(await readBody({ kind: 'stream', stream: locked }, limits())).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+    const throwing: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]() {
+        throw new Error('cannot iterate');
+      },
+    };
+    expect(await readBody({ kind: 'stream', stream: throwing }, limits())).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+    const destroyed = new Readable({ read() {} });
+    destroyed.destroy(new Error('socket hang up'));
+    expect(await readBody({ kind: 'stream', stream: destroyed }, limits())).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+  });
+
+  it('answers unreadable for a body of an unknown kind', async () => {
+    const odd = { kind: 'pending' } as unknown as DoorBody;
+    expect(await readBody(odd, limits())).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});
+
+describe('bodyLeftOnWire', () => {
+  const request = (
+    body: DoorBody,
+    headers: Record<string, string>,
+  ): Pick<DoorRequest, 'body' | 'header'> => ({
+    body,
+    header: (name) => headers[name],
+  });
+  const stream = { kind: 'stream', stream: webStream([]) } as const;
+
+  it('is true for an unread stream whose request declares a body', () => {
+    expect(bodyLeftOnWire(request(stream, { 'content-length': '12' }), false)).toBe(true);
+    expect(bodyLeftOnWire(request(stream, { 'transfer-encoding': 'chunked' }), false)).toBe(true);
+  });
+
+  it('is false once read to its end, without a declared body, or for bodies read by the framework', () => {
+    expect(bodyLeftOnWire(request(stream, { 'content-length': '12' }), true)).toBe(false);
+    expect(bodyLeftOnWire(request(stream, {}), false)).toBe(false);
+    expect(bodyLeftOnWire(request(stream, { 'content-length': '0' }), false)).toBe(false);
+    expect(
+      bodyLeftOnWire(request({ kind: 'bytes', value: 'x' }, { 'content-length': '1' }), false),
+    ).toBe(false);
+    expect(
+      bodyLeftOnWire(request({ kind: 'parsed', value: {} }, { 'content-length': '2' }), false),
+    ).toBe(false);
+  });
+
+  it('is true when the framework gave up on the body', () => {
+    expect(bodyLeftOnWire(request({ kind: 'failed', reason: 'too_large' }, {}), true)).toBe(true);
+  });
+});

@@ -1,0 +1,146 @@
+import type { DoorAnswer, DoorRequest } from '../adapter/door.js';
+import {
+  type NodeRequest,
+  type NodeResponse,
+  requestFromNode,
+  writeNodeAnswer,
+} from '../adapter/node.js';
+import { requestFromWeb, responseFromAnswer } from '../adapter/web.js';
+import type { IdentificationMethod } from '../schemas/verification.js';
+import { readVerifierOptions, type VerifierConfig } from './options.js';
+import { decideClaim, type Outcome, report } from './pipeline.js';
+import type { ClaimInput, Decision, QuestRoute, Verifier, VerifierOptions } from './types.js';
+
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './options.js';
+export type * from './types.js';
+
+const HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+
+/**
+ * Builds a verification endpoint that keeps the platform's contract for every input: it answers
+ * only 200 or 400 with a JSON `{message}`, before the deadline, with the API key compared in
+ * constant time. Options are checked here: a misconfiguration throws at start-up.
+ *
+ * @example
+ * const verifier = createVerifier({
+ *   apiKey: process.env.QUEST_API_KEY!,
+ *   requires: ['email'],
+ *   verify: async ({ accounts }) =>
+ *     (await isSubscribed(accounts.email)) ? ok('Thanks for subscribing!') : fail('Subscribe first.'),
+ * });
+ * export default { fetch: verifier.fetch };
+ */
+export function createVerifier<const R extends IdentificationMethod = never>(
+  options: VerifierOptions<R>,
+): Verifier {
+  const config = readVerifierOptions(options as VerifierOptions<IdentificationMethod>);
+
+  const decideRequest = async (request: DoorRequest): Promise<Decision & { close: boolean }> => {
+    const receivedAt = request.receivedAt ?? Date.now();
+    let outcome: Outcome;
+    try {
+      outcome = await decideClaim(config, request);
+    } catch (error) {
+      // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
+      report(config, error, { reason: 'handler_error' });
+      outcome = { reason: 'handler_error', message: config.messages.handlerError, close: true };
+    }
+    const status = outcome.reason === 'ok' ? 200 : 400;
+    notify(config, outcome, status, receivedAt);
+    return {
+      status,
+      body: { message: outcome.message },
+      reason: outcome.reason,
+      close: outcome.close,
+    };
+  };
+
+  const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
+    const decision = await decideRequest(request);
+    return {
+      status: decision.status,
+      headers: HEADERS,
+      cookies: [],
+      body: JSON.stringify(decision.body),
+      close: decision.close,
+    };
+  };
+
+  return {
+    handle,
+    async decide(input: ClaimInput): Promise<Decision> {
+      const { status, body, reason } = await decideRequest(requestFromInput(input));
+      return { status, body, reason };
+    },
+    async fetch(request: Request): Promise<Response> {
+      return responseFromAnswer(await handle(requestFromWeb(request)));
+    },
+    node(request: NodeRequest, response: NodeResponse): void {
+      handle(requestFromNode(request))
+        .then((answer) => writeNodeAnswer(response, answer))
+        // Writing fails only when the response is already gone (the client left): nobody is
+        // left to answer, so the developer hears of it.
+        .catch((error: unknown) => report(config, error, { reason: 'write_error' }));
+    },
+  };
+}
+
+function notify(
+  config: VerifierConfig,
+  outcome: Outcome,
+  status: 200 | 400,
+  receivedAt: number,
+): void {
+  if (!config.onResult) return;
+  try {
+    config.onResult({
+      reason: outcome.reason,
+      status,
+      message: outcome.message,
+      requestId: outcome.claim?.requestId,
+      questId: outcome.claim?.questId,
+      userId: outcome.claim?.userId,
+      durationMs: Date.now() - receivedAt,
+    });
+  } catch (error) {
+    report(config, error, { reason: 'hook_error', requestId: outcome.claim?.requestId });
+  }
+}
+
+function requestFromInput(input: ClaimInput): DoorRequest {
+  const { headers, body } = input;
+  const header =
+    headers instanceof Headers
+      ? (name: string) => headers.get(name) ?? undefined
+      : (name: string) => {
+          const value = headers[name];
+          return value === undefined || typeof value === 'string' ? value : value.join(', ');
+        };
+  return {
+    method: input.method ?? 'POST',
+    url: '/',
+    header,
+    body:
+      body == null || typeof body === 'string' || body instanceof Uint8Array
+        ? { kind: 'bytes', value: body ?? '' }
+        : { kind: 'stream', stream: body },
+    receivedAt: input.receivedAt,
+  };
+}
+
+/**
+ * Types one entry of `quests` so that its handler sees the accounts it requires as present.
+ *
+ * @example
+ * createVerifier({
+ *   apiKey: 'key',
+ *   quests: {
+ *     'quest-a': defineQuest({ requires: ['discord'], verify: ({ accounts }) => ok(accounts.discord.handle) }),
+ *   },
+ * });
+ */
+export function defineQuest<const R extends IdentificationMethod = never>(
+  route: QuestRoute<R>,
+): QuestRoute<R> {
+  return route;
+}

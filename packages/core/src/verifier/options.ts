@@ -1,0 +1,171 @@
+import { prepareApiKeys } from '../api-key.js';
+import { normalizeMessage } from '../messages.js';
+import { DEFAULT_MESSAGES, type VerifierMessages } from '../reasons.js';
+import {
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+  PLATFORM_TIMEOUT_MS,
+} from '../schemas/verification.js';
+import type { ErrorInfo, ResultEvent, VerifierOptions, VerifyHandler } from './types.js';
+
+/** Default handler budget: well under the platform's 10 s, leaving room for the network. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+/** Default body limit. A claim is a few hundred bytes; this leaves room for long account names. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Where a claim goes: the accounts it must carry and its handler. */
+export interface Route {
+  requires: ReadonlySet<IdentificationMethod>;
+  verify: VerifyHandler<IdentificationMethod>;
+}
+
+/** A verifier's options, checked once at start-up. */
+export interface VerifierConfig {
+  /** The accepted API keys; `undefined` when the key check is off (`apiKey: false`). */
+  keys: readonly string[] | undefined;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** The route of a claim by its questId; `fallback` for quests not listed (the `verify` option). */
+  routes: ReadonlyMap<string, Route>;
+  fallback: Route | undefined;
+  messages: VerifierMessages;
+  onError: (error: unknown, info: ErrorInfo) => void;
+  onResult: ((event: ResultEvent) => void) | undefined;
+}
+
+/** Checks every option; a misconfiguration throws here, at start-up, never on a request. */
+export function readVerifierOptions(
+  options: VerifierOptions<IdentificationMethod>,
+): VerifierConfig {
+  const requires = readRequires('requires', options.requires);
+  const routes = new Map<string, Route>();
+  for (const [questId, entry] of Object.entries(options.quests ?? {})) {
+    routes.set(readQuestId(questId), readRoute(questId, entry, requires));
+  }
+  let fallback: Route | undefined;
+  if (options.verify !== undefined) {
+    if (typeof options.verify !== 'function') {
+      throw new TypeError('[@questkit/core] verify must be a function');
+    }
+    fallback = { requires, verify: options.verify };
+  }
+  if (routes.size === 0 && !fallback) {
+    throw new TypeError('[@questkit/core] verify or quests is required');
+  }
+  return {
+    keys: options.apiKey === false ? undefined : prepareApiKeys(readApiKey(options.apiKey)),
+    timeoutMs: readNumber(
+      'timeoutMs',
+      options.timeoutMs,
+      DEFAULT_TIMEOUT_MS,
+      1,
+      PLATFORM_TIMEOUT_MS - 1,
+    ),
+    maxBodyBytes: readNumber(
+      'maxBodyBytes',
+      options.maxBodyBytes,
+      DEFAULT_MAX_BODY_BYTES,
+      1,
+      2 ** 30,
+    ),
+    routes,
+    fallback,
+    messages: readMessages(options.messages),
+    onError: options.onError ?? defaultOnError,
+    onResult: options.onResult,
+  };
+}
+
+// A key built from an unset variable (`[process.env.QUEST_ID]: ...`) becomes one of these: the
+// quest would never be reached, and every claim of the real quest would go unanswered.
+const UNSET_KEYS = new Set(['', 'undefined', 'null']);
+
+function readQuestId(questId: string): string {
+  if (UNSET_KEYS.has(questId.trim())) {
+    throw new TypeError(
+      `[@questkit/core] quests: the key "${questId}" is not a quest id (an unset environment variable?)`,
+    );
+  }
+  return questId;
+}
+
+function readRoute(
+  questId: string,
+  entry: unknown,
+  requires: ReadonlySet<IdentificationMethod>,
+): Route {
+  const route = typeof entry === 'function' ? { verify: entry } : entry;
+  const { verify, requires: own } = (route ?? {}) as { verify?: unknown; requires?: unknown };
+  if (typeof verify !== 'function') {
+    throw new TypeError(
+      `[@questkit/core] quests["${questId}"] must be a function or { verify, requires? }`,
+    );
+  }
+  const routeRequires = readRequires(`quests["${questId}"].requires`, own as readonly string[]);
+  return {
+    // The endpoint's `requires` hold for every quest, on top of the quest's own.
+    requires: new Set([...requires, ...routeRequires]),
+    verify: verify as VerifyHandler<IdentificationMethod>,
+  };
+}
+
+function readApiKey(apiKey: unknown): string | readonly string[] {
+  if (
+    apiKey === undefined ||
+    apiKey === null ||
+    apiKey === '' ||
+    (Array.isArray(apiKey) && apiKey.length === 0)
+  ) {
+    throw new TypeError(
+      '[@questkit/core] apiKey is required: pass the key of the task, a list of keys, or false to run without one',
+    );
+  }
+  return apiKey as string | readonly string[];
+}
+
+function readNumber(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new TypeError(`[@questkit/core] ${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function readRequires(
+  name: string,
+  value: readonly string[] | undefined,
+): ReadonlySet<IdentificationMethod> {
+  if (value !== undefined && !Array.isArray(value)) {
+    throw new TypeError(`[@questkit/core] ${name} must be a list of identification methods`);
+  }
+  for (const method of value ?? []) {
+    if (!(IDENTIFICATION_METHODS as readonly string[]).includes(method)) {
+      throw new TypeError(
+        `[@questkit/core] ${name}: unknown identification method "${method}" (use ${IDENTIFICATION_METHODS.join(', ')})`,
+      );
+    }
+  }
+  return new Set(value as readonly IdentificationMethod[] | undefined);
+}
+
+/** Normalizes every message once, so a custom one cannot carry control characters or be empty. */
+function readMessages(custom: Partial<VerifierMessages> | undefined): VerifierMessages {
+  const messages = { ...DEFAULT_MESSAGES };
+  for (const key of Object.keys(messages) as (keyof VerifierMessages)[]) {
+    messages[key] = normalizeMessage(custom?.[key], DEFAULT_MESSAGES[key]);
+  }
+  return messages;
+}
+
+function defaultOnError(error: unknown, info: ErrorInfo): void {
+  console.error(
+    `[@questkit/core] ${info.reason}${info.requestId ? ` (requestId ${info.requestId})` : ''}:`,
+    error,
+  );
+}

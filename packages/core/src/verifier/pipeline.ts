@@ -1,0 +1,148 @@
+import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
+import type { DoorRequest } from '../adapter/door.js';
+import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
+import { matchApiKey } from '../api-key.js';
+import { type ParsedClaim, parseClaimText, validateClaim } from '../claim.js';
+import { normalizeMessage } from '../messages.js';
+import type { Reason } from '../reasons.js';
+import { isVerifyResult } from '../results.js';
+import type { IdentificationMethod, VerificationRequest } from '../schemas/verification.js';
+import { listAccounts, missingAccounts } from './accounts.js';
+import type { Route, VerifierConfig } from './options.js';
+import type { VerifyContext } from './types.js';
+
+/** What the pipeline decided about one request, before it is written as an answer. */
+export interface Outcome {
+  reason: Reason;
+  message: string;
+  claim?: VerificationRequest;
+  /** Part of the body may still be on the wire: the answer closes the connection. */
+  close: boolean;
+}
+
+/**
+ * The steps of the platform's contract, in order: method, key, declared length, read, parse,
+ * validate, route, accounts, handler under the deadline. Each refusal is an outcome; nothing
+ * here throws for a bad request.
+ */
+export async function decideClaim(config: VerifierConfig, request: DoorRequest): Promise<Outcome> {
+  const { messages } = config;
+  const deadline = (request.receivedAt ?? Date.now()) + config.timeoutMs;
+  let readToEnd = false;
+  const refuse = (reason: Reason, message: string, claim?: VerificationRequest): Outcome => ({
+    reason,
+    message,
+    claim,
+    close: bodyLeftOnWire(request, readToEnd),
+  });
+
+  // 1. Method: the platform only POSTs.
+  if (request.method.toUpperCase() !== 'POST') {
+    return refuse('method_not_allowed', messages.methodNotAllowed);
+  }
+  // 2. Key, before any byte of the body is read.
+  if (config.keys) {
+    const received = request.header('x-api-key');
+    if (received === undefined || received === '')
+      return refuse('missing_key', messages.missingKey);
+    if (!matchApiKey(received, config.keys)) return refuse('bad_key', messages.badKey);
+  }
+  // 3. Declared length: a body announced too large is refused unread.
+  if (Number(request.header('content-length') ?? 0) > config.maxBodyBytes) {
+    return refuse('body_too_large', messages.bodyTooLarge);
+  }
+  // 4. Read, within the size limit and the deadline.
+  const read = await readBody(request.body, { maxBytes: config.maxBodyBytes, deadline });
+  if (!read.ok) {
+    if (read.reason === 'too_large') return refuse('body_too_large', messages.bodyTooLarge);
+    if (read.reason === 'timeout') return refuse('timeout', messages.timeout);
+    if (read.reason === 'bad_encoding') return refuse('bad_json', messages.badJson);
+    return refuse('unreadable_body', messages.unreadableBody);
+  }
+  readToEnd = true;
+  // 5-6. Parse and validate: a missing or mistyped field is named.
+  const parsed: ParsedClaim =
+    'parsed' in read ? validateClaim(read.parsed) : parseClaimText(read.text);
+  if (!parsed.ok) {
+    if (parsed.reason === 'bad_json') return refuse('bad_json', messages.badJson);
+    const text = messages.invalidRequest.replace('{detail}', parsed.detail);
+    return refuse('invalid_request', normalizeMessage(text, messages.badJson));
+  }
+  const { claim } = parsed;
+  // 7. Route by quest.
+  const route = config.routes.get(claim.questId) ?? config.fallback;
+  if (!route) return refuse('unknown_quest', messages.unknownQuest, claim);
+  // 8. The accounts this quest needs.
+  const missing = missingAccounts(claim.accounts ?? {}, route.requires);
+  if (missing.length > 0) {
+    const text = messages.missingAccount.replace('{accounts}', listAccounts(missing));
+    return refuse('missing_account', text, claim);
+  }
+  // 9. The handler, under the deadline (none is left when reading the body took it all).
+  if (Date.now() >= deadline) return refuse('timeout', messages.timeout, claim);
+  return { ...(await runHandler(config, route, claim, deadline)), close: false };
+}
+
+async function runHandler(
+  config: VerifierConfig,
+  route: Route,
+  claim: VerificationRequest,
+  deadline: number,
+): Promise<Omit<Outcome, 'close'>> {
+  const { messages } = config;
+  const info = { requestId: claim.requestId, questId: claim.questId } as const;
+  const controller = new AbortController();
+  const context: VerifyContext<IdentificationMethod> = {
+    claim,
+    accounts: (claim.accounts ?? {}) as VerifyContext<IdentificationMethod>['accounts'],
+    requestId: claim.requestId,
+    signal: controller.signal,
+    deadline,
+  };
+  // An async wrapper, so that a handler that throws synchronously rejects like one that rejects.
+  const settled = (async () => route.verify(context))();
+  let result: unknown;
+  try {
+    result = await beforeDeadline(settled, deadline);
+  } catch (error) {
+    report(config, error, { ...info, reason: 'handler_error' });
+    return { reason: 'handler_error', message: messages.handlerError, claim };
+  }
+  if (result === TIMED_OUT) {
+    controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+    // One answer only: whatever the handler does later is reported, never written.
+    settled.then(
+      () =>
+        report(
+          config,
+          new Error(
+            '[@questkit/core] verify() settled after the deadline; its result was discarded',
+          ),
+          { ...info, reason: 'timeout' },
+        ),
+      (error: unknown) => report(config, error, { ...info, reason: 'timeout' }),
+    );
+    return { reason: 'timeout', message: messages.timeout, claim };
+  }
+  if (!isVerifyResult(result)) {
+    report(config, new TypeError('[@questkit/core] verify() must return ok() or fail()'), {
+      ...info,
+      reason: 'handler_error',
+    });
+    return { reason: 'handler_error', message: messages.handlerError, claim };
+  }
+  return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+}
+
+/** Calls `onError`; a hook that throws must not change the answer. */
+export function report(
+  config: VerifierConfig,
+  error: unknown,
+  info: Parameters<VerifierConfig['onError']>[1],
+): void {
+  try {
+    config.onError(error, info);
+  } catch {
+    // Ignored on purpose: see above.
+  }
+}

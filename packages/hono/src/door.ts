@@ -1,0 +1,38 @@
+import type { DoorAnswer, DoorBody, DoorRequest } from '@questkit/core/adapter';
+import type { Context } from 'hono';
+
+/**
+ * A Hono request as core's door sees it, through Hono's public API only. The body is the Web
+ * request's stream when nothing read it; when a middleware read it through Hono (`c.req.json()`,
+ * a validator), Hono hands back what it kept, within core's size limit and deadline.
+ */
+export function doorRequest(c: Context, url = c.req.url): DoorRequest {
+  return {
+    method: c.req.method,
+    url,
+    header: (name) => c.req.header(name),
+    body: bodyOf(c),
+    receivedAt: Date.now(),
+  };
+}
+
+function bodyOf(c: Context): DoorBody {
+  const { body, bodyUsed } = c.req.raw;
+  if (!bodyUsed) return body ? { kind: 'stream', stream: body } : { kind: 'bytes', value: '' };
+  // A stream of one chunk, so that core's limit and deadline hold for Hono's read too; a body
+  // read around Hono's cache makes c.req.text() reject, which core answers as unreadable.
+  return { kind: 'stream', stream: once(() => c.req.text()) };
+}
+
+async function* once(read: () => Promise<string>): AsyncIterable<string> {
+  yield await read();
+}
+
+/** Core's answer as a Hono response; `c.body` keeps headers earlier middleware set. */
+export function respond(c: Context, answer: DoorAnswer): Response {
+  for (const cookie of answer.cookies) c.header('set-cookie', cookie, { append: true });
+  const headers: Record<string, string> = { ...answer.headers };
+  if (answer.close) headers.connection = 'close';
+  // Hono types a status as a literal; core's is one of the few an answer may have.
+  return c.body(answer.body, answer.status as 200, headers);
+}
