@@ -1,5 +1,5 @@
 import type { ResultEvent } from '@questkit/core';
-import { verificationEndpoint, verificationErrors } from '@questkit/express';
+import { verificationEndpoint } from '@questkit/express';
 import express, { type Express } from 'express';
 import { DEFAULT_QUEST_IDS, type QuestIds, shopQuests } from './quests.js';
 import { createShop, type Shop } from './shop.js';
@@ -28,18 +28,18 @@ export function createApp(options: AppOptions): Express {
   const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };
   const app = express();
   app.disable('x-powered-by');
-  // An app-level parser, as most Express apps have; verificationErrors below answers its
-  // failures (bad JSON, too large) on /verify in the contract's format rather than as HTML.
-  app.use(express.json({ limit: '64kb' }));
-
-  const verify = verificationEndpoint({
-    apiKey: options.apiKey,
-    quests: shopQuests(options.shop ?? createShop(), questIds),
-    onResult: options.onResult,
-  });
+  // Before any body parser: the endpoint checks the API key before it reads a byte of the body.
   // app.all: the platform's checks also send other methods, which must get a 400 {message}.
-  app.all('/verify', verify);
-  app.use('/verify', verificationErrors(verify));
+  app.all(
+    '/verify',
+    verificationEndpoint({
+      apiKey: options.apiKey,
+      quests: shopQuests(options.shop ?? createShop(), questIds),
+      onResult: options.onResult,
+    }),
+  );
+  // The rest of the app's routes, with the parser most Express apps have.
+  app.use(express.json({ limit: '64kb' }));
 
   app.get('/', (_req, res) => {
     res

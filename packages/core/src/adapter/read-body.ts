@@ -31,21 +31,22 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * destroyed: destroying a Node request would close its socket before the answer is written. The
  * answer then carries `close: true` so the adapter closes the connection after writing it.
  */
-export async function readBody(body: DoorBody, limits: BodyLimits): Promise<BodyRead> {
+export function readBody(body: DoorBody, limits: BodyLimits): Promise<BodyRead> {
   switch (body.kind) {
     case 'parsed':
-      return { ok: true, parsed: body.value };
+      return Promise.resolve({ ok: true, parsed: body.value });
     case 'failed':
-      return { ok: false, reason: body.reason };
+      return Promise.resolve({ ok: false, reason: body.reason });
     case 'bytes':
-      return decode(
-        typeof body.value === 'string' ? encoder.encode(body.value) : body.value,
-        limits,
+      return Promise.resolve(
+        decode(typeof body.value === 'string' ? encoder.encode(body.value) : body.value, limits),
       );
     case 'stream':
-      return readStream(body.stream, limits);
+      return isEmitter(body.stream)
+        ? readEmitter(body.stream, limits)
+        : readStream(body.stream, limits);
     default:
-      return { ok: false, reason: 'unreadable' };
+      return Promise.resolve({ ok: false, reason: 'unreadable' });
   }
 }
 
@@ -72,6 +73,58 @@ async function readStream(
     return { ok: false, reason: 'unreadable' };
   }
   return decode(concat(chunks, total), limits);
+}
+
+/**
+ * A Node readable (a request), seen structurally: core imports nothing from Node. Read through
+ * its events rather than its async iterator: in `pnpm bench` the iterator cost node:http and
+ * Fastify 0.56 and 0.55 of a hand-written endpoint's req/s, the events 0.9x (see the bench note).
+ */
+interface Emitter {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  readonly readableEnded?: boolean;
+  readonly destroyed?: boolean;
+}
+
+function isEmitter(stream: unknown): stream is Emitter {
+  const candidate = stream as Partial<Emitter>;
+  return typeof candidate.on === 'function' && typeof candidate.removeListener === 'function';
+}
+
+function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
+  if (stream.readableEnded) return Promise.resolve({ ok: true, text: '' });
+  if (stream.destroyed) return Promise.resolve({ ok: false, reason: 'unreadable' });
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    // One result: a stream may still emit after it ended or failed (`close` follows both).
+    const finish = (read: BodyRead) => {
+      clearTimeout(timer);
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onFailure);
+      stream.removeListener('close', onFailure);
+      resolve(read);
+    };
+    const onData = (chunk: Uint8Array | string) => {
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      total += bytes.byteLength;
+      if (total > limits.maxBytes) finish({ ok: false, reason: 'too_large' });
+      else chunks.push(bytes);
+    };
+    const onEnd = () => finish(decode(concat(chunks, total), limits));
+    // `close` before `end`: the client went away mid-body.
+    const onFailure = () => finish({ ok: false, reason: 'unreadable' });
+    const timer = setTimeout(
+      () => finish({ ok: false, reason: 'timeout' }),
+      Math.max(0, limits.deadline - Date.now()),
+    );
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onFailure);
+    stream.on('close', onFailure);
+  });
 }
 
 function pull(

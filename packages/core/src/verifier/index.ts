@@ -35,36 +35,36 @@ export function createVerifier<const R extends IdentificationMethod = never>(
 ): Verifier {
   const config = readVerifierOptions(options as VerifierOptions<IdentificationMethod>);
 
-  const decideRequest = async (request: DoorRequest): Promise<Decision & { close: boolean }> => {
+  // Promise chains, not async functions: each async step costs its own promise and microtask
+  // turn, and in `pnpm bench` these two cost node:http about 4 % of its req/s.
+  const decideRequest = (request: DoorRequest): Promise<Decision & { close: boolean }> => {
     const receivedAt = request.receivedAt ?? Date.now();
-    let outcome: Outcome;
-    try {
-      outcome = await decideClaim(config, request);
-    } catch (error) {
-      // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
-      report(config, error, { reason: 'handler_error' });
-      outcome = { reason: 'handler_error', message: config.messages.handlerError, close: true };
-    }
-    const status = outcome.reason === 'ok' ? 200 : 400;
-    notify(config, outcome, status, receivedAt);
-    return {
-      status,
-      body: { message: outcome.message },
-      reason: outcome.reason,
-      close: outcome.close,
-    };
+    return decideClaim(config, request)
+      .catch((error: unknown): Outcome => {
+        // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
+        report(config, error, { reason: 'handler_error' });
+        return { reason: 'handler_error', message: config.messages.handlerError, close: true };
+      })
+      .then((outcome) => {
+        const status = outcome.reason === 'ok' ? 200 : 400;
+        notify(config, outcome, status, receivedAt);
+        return {
+          status,
+          body: { message: outcome.message },
+          reason: outcome.reason,
+          close: outcome.close,
+        };
+      });
   };
 
-  const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
-    const decision = await decideRequest(request);
-    return {
+  const handle = (request: DoorRequest): Promise<DoorAnswer> =>
+    decideRequest(request).then((decision) => ({
       status: decision.status,
       headers: HEADERS,
       cookies: [],
       body: JSON.stringify(decision.body),
       close: decision.close,
-    };
-  };
+    }));
 
   return {
     handle,
