@@ -42,6 +42,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       app.get(
         '/connect',
         connectEndpoint({
+          confirm: false,
           secret: SECRET,
           publicUrl: 'https://app.example.com',
           getIdentifier: () => 'user-42',
@@ -109,7 +110,10 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
     function appWith(trustProxy: boolean): ExpressApp {
       const app = express();
       if (trustProxy) app.set('trust proxy', 'loopback');
-      app.get('/connect', connectEndpoint({ secret: SECRET, getIdentifier: () => 'user-42' }));
+      app.get(
+        '/connect',
+        connectEndpoint({ confirm: false, secret: SECRET, getIdentifier: () => 'user-42' }),
+      );
       return app;
     }
 
@@ -129,7 +133,10 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
 
     it('keeps the port of the Host header (a local app without a proxy)', async () => {
       const app = express();
-      app.get('/connect', connectEndpoint({ secret: SECRET, getIdentifier: () => 'user-42' }));
+      app.get(
+        '/connect',
+        connectEndpoint({ confirm: false, secret: SECRET, getIdentifier: () => 'user-42' }),
+      );
       const server = await listen(app);
       try {
         const redirect = createConnectRedirect({
@@ -151,6 +158,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       router.get(
         '/connect',
         connectEndpoint({
+          confirm: false,
           secret: SECRET,
           publicUrl: 'https://app.example.com',
           getIdentifier: () => 'user-42',
@@ -177,7 +185,13 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
     const userOf = (req: Request) => /(?:^|; )user=([^;]+)/.exec(req.get('cookie') ?? '')?.[1];
     app.get(
       '/connect',
-      connectEndpoint({ secret: SECRET, getIdentifier: userOf, loginUrl: '/login', onLinked }),
+      connectEndpoint({
+        confirm: false,
+        secret: SECRET,
+        getIdentifier: userOf,
+        loginUrl: '/login',
+        onLinked,
+      }),
     );
     app.post('/login', (req, res) => {
       res.set('Set-Cookie', 'user=member-7; Path=/').redirect(303, String(req.query.returnTo));
@@ -195,6 +209,8 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
         headers: PROXY_HEADERS,
       });
       expect(first.status).toBe(302);
+      // The flow is bound to this browser: its nonce cookie goes along when it resumes.
+      const nonce = first.headers['set-cookie']![0]!.split(';')[0]!;
       const login = new URL(first.headers.location!, 'https://app.example.com');
       expect(login.pathname).toBe('/login');
       expect(onLinked).not.toHaveBeenCalled();
@@ -209,7 +225,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
 
       const back = await send(server.origin + resume, {
         method: 'GET',
-        headers: { ...PROXY_HEADERS, cookie },
+        headers: { ...PROXY_HEADERS, cookie: `${cookie}; ${nonce}` },
       });
       expect(back.status).toBe(302);
       const callback = back.headers.location!;
@@ -235,7 +251,10 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
 
     it('shows a browser a readable HTML page, and never caches it', async () => {
       const app = express();
-      app.get('/connect', connectEndpoint({ secret: SECRET, getIdentifier: () => 'u' }));
+      app.get(
+        '/connect',
+        connectEndpoint({ confirm: false, secret: SECRET, getIdentifier: () => 'u' }),
+      );
       const reply = await request(app).get(pathOf(invalid.url)).set('Accept', 'text/html');
       expect(reply.status).toBe(400);
       expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -245,7 +264,10 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
 
     it('answers an API client with JSON', async () => {
       const app = express();
-      app.get('/connect', connectEndpoint({ secret: SECRET, getIdentifier: () => 'u' }));
+      app.get(
+        '/connect',
+        connectEndpoint({ confirm: false, secret: SECRET, getIdentifier: () => 'u' }),
+      );
       const reply = await request(app).get('/connect').set('Accept', 'application/json');
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ message: expect.any(String), reason: 'missing_signature' });
@@ -258,6 +280,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       const app = express();
       app.use(
         connectEndpoint({
+          confirm: false,
           secret: SECRET,
           publicUrl: 'https://app.example.com',
           getIdentifier: () => 'u',
@@ -283,6 +306,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       app.get(
         '/connect',
         connectEndpoint({
+          confirm: false,
           secret: SECRET,
           getIdentifier: () => {
             throw new Error('db password=hunter2');
@@ -305,8 +329,13 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
 describe('connectEndpoint: start-up errors', () => {
   it('throws a TypeError for a bad publicUrl or a missing getIdentifier', () => {
     expect(() =>
-      connectEndpoint({ secret: SECRET, getIdentifier: () => 'u', publicUrl: 'app.example.com' }),
+      connectEndpoint({
+        confirm: false,
+        secret: SECRET,
+        getIdentifier: () => 'u',
+        publicUrl: 'app.example.com',
+      }),
     ).toThrow(TypeError);
-    expect(() => connectEndpoint({ secret: SECRET } as never)).toThrow(TypeError);
+    expect(() => connectEndpoint({ confirm: false, secret: SECRET } as never)).toThrow(TypeError);
   });
 });

@@ -1,5 +1,6 @@
-import { type ConnectFlowOptions, createConnectFlow, renderConnectError } from '@questkit/core';
+import { type ConnectFlowOptions, createConnectFlow } from '@questkit/core';
 import type { Request, RequestHandler } from 'express';
+import { bodyOf, doorRequest, writeAnswer } from './door.js';
 
 /**
  * Options of {@link connectEndpoint}: core's connect-flow options, with the Express request
@@ -8,21 +9,22 @@ import type { Request, RequestHandler } from 'express';
 export type ConnectEndpointOptions = ConnectFlowOptions<Request>;
 
 /**
- * An Express handler for the community side of the identity-connect flow: it verifies the
- * signed redirect, asks `getIdentifier(req)` who is logged in (sending visitors to `loginUrl`
- * with a signed state token, so the flow resumes after login), calls `onLinked`, and redirects
- * the member to the signed callback. A bad link answers 400 with a small HTML page (JSON for API
- * clients).
+ * An Express handler for the community side of the identity-connect flow, for GET and POST on
+ * one path (mount it with `app.all`): it verifies the signed redirect, sends visitors to
+ * `loginUrl` (the flow resumes after login), shows a logged-in member a page naming both
+ * accounts, and links only when the member confirms it there (a POST bound to the session and
+ * the browser); then `onLinked`, and a redirect to the signed callback.
  *
  * The signature covers the public URL: set `publicUrl` behind a proxy or TLS terminator, or let
  * Express's `trust proxy` setting supply the protocol and host.
  *
  * @example
- * app.get(
+ * app.all(
  *   '/connect',
  *   connectEndpoint({
  *     secret: process.env.CONNECT_SECRET!,
  *     publicUrl: 'https://community.example',
+ *     appName: 'Acme Builders',
  *     getIdentifier: (req) => req.session.userId,
  *     loginUrl: '/login',
  *     onLinked: ({ svcUserId, identifier }) => links.save(svcUserId, identifier),
@@ -33,21 +35,11 @@ export function connectEndpoint(options: ConnectEndpointOptions): RequestHandler
   const flow = createConnectFlow(options);
   return (req, res, next) => {
     const origin = flow.publicOrigin ?? `${req.protocol}://${requestHost(req) ?? ''}`;
-    // originalUrl: a router mounted with app.use rewrites req.url, but the service signed it all.
     // Joined as text, not resolved: a path such as `//host/x` must stay a path, and a URL that
     // does not parse is core's 400, not a throw.
     flow
-      .handle(origin + req.originalUrl, req)
-      .then((action) => {
-        res.set('Cache-Control', 'no-store');
-        if (action.kind === 'redirect') {
-          // Not res.redirect: it re-encodes the URL, and the callback's signature covers its bytes.
-          res.status(action.status).set('Location', action.location).end();
-          return;
-        }
-        const page = renderConnectError(action, req.get('accept'));
-        res.status(action.status).set('Content-Type', page.contentType).send(page.body);
-      })
+      .handle(doorRequest(req, bodyOf(req), origin + req.originalUrl), req)
+      .then((answer) => writeAnswer(res, answer))
       .catch(next);
   };
 }

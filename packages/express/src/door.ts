@@ -3,11 +3,15 @@ import { nodeHeader } from '@questkit/core/adapter';
 import type { Request, Response } from 'express';
 
 /** An Express request as core's door sees it; `body` defaults to what Express holds. */
-export function doorRequest(req: Request, body: DoorBody = bodyOf(req)): DoorRequest {
+export function doorRequest(
+  req: Request,
+  body: DoorBody = bodyOf(req),
+  // originalUrl: a router mounted with app.use rewrites req.url, but clients used the whole path.
+  url: string = req.originalUrl,
+): DoorRequest {
   return {
     method: req.method,
-    // originalUrl: a router mounted with app.use rewrites req.url.
-    url: req.originalUrl,
+    url,
     header: (name) => nodeHeader(req.headers, name),
     body,
     receivedAt: Date.now(),

@@ -47,6 +47,7 @@ function build(
 ) {
   app = Fastify({ trustProxy });
   app.register(connectEndpoint, {
+    confirm: false,
     path: '/connect',
     secret,
     getIdentifier: () => MEMBER,
@@ -178,6 +179,8 @@ describe('a full round trip', () => {
 
     const first = await fetch(redirect, { redirect: 'manual' });
     expect(first.status).toBe(302);
+    // The flow is bound to this browser: its nonce cookie goes along when it resumes.
+    const nonce = first.headers.get('set-cookie')!.split(';')[0]!;
     const login = new URL(first.headers.get('location')!, origin);
     expect(login.pathname).toBe('/login');
     const returnTo = login.searchParams.get('returnTo')!;
@@ -189,7 +192,7 @@ describe('a full round trip', () => {
     const cookie = loggedIn.headers.get('set-cookie')!.split(';')[0]!;
 
     const resumed = await fetch(new URL(loggedIn.headers.get('location')!, origin), {
-      headers: { cookie },
+      headers: { cookie: `${cookie}; ${nonce}` },
       redirect: 'manual',
     });
     expect(resumed.status).toBe(302);

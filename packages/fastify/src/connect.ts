@@ -1,10 +1,7 @@
-import {
-  type ConnectFlowOptions,
-  createConnectFlow,
-  publicRequestUrl,
-  renderConnectError,
-} from '@questkit/core';
+import type { IncomingMessage } from 'node:http';
+import { type ConnectFlowOptions, createConnectFlow, publicRequestUrl } from '@questkit/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { doorRequest, writeAnswer } from './door.js';
 
 /** Options of {@link connectEndpoint}: core's connect-flow options plus the route path. */
 export interface ConnectEndpointOptions extends ConnectFlowOptions<FastifyRequest> {
@@ -13,10 +10,11 @@ export interface ConnectEndpointOptions extends ConnectFlowOptions<FastifyReques
 }
 
 /**
- * The community side of the identity-connect flow as an encapsulated Fastify plugin: a GET route
- * at `path` that verifies the signed redirect, asks `getIdentifier` who is logged in (sending
- * visitors to `loginUrl` first), calls `onLinked` and redirects to the signed callback. A bad
- * link answers 400 with a small HTML page, or JSON when the client does not accept HTML.
+ * The community side of the identity-connect flow as an encapsulated Fastify plugin: GET and POST
+ * at `path`. It verifies the signed redirect, sends visitors to `loginUrl` first, shows a
+ * logged-in member a page naming both accounts and links only when the member confirms there
+ * (a POST bound to the session and the browser); then `onLinked` and a redirect to the signed
+ * callback. A bad link answers 400 with a small HTML page, or JSON for API clients.
  *
  * The signature covers the public URL: set `publicUrl`, or Fastify's `trustProxy` so that
  * `request.protocol` and `request.host` follow `X-Forwarded-Proto` and `X-Forwarded-Host`.
@@ -43,15 +41,21 @@ export const connectEndpoint: FastifyPluginAsync<ConnectEndpointOptions> = async
       ((error) => app.log.error({ err: error }, '@questkit/fastify: connect')),
   });
 
-  app.get(path, async (request, reply) => {
-    // request.url is the path and query as received, so the raw form of the signature holds.
-    const url = flow.publicOrigin
-      ? publicRequestUrl(request.url, flow.publicOrigin)
-      : `${request.protocol}://${request.host}${request.url}`;
-    const action = await flow.handle(url, request);
-    reply.header('cache-control', 'no-store');
-    if (action.kind === 'redirect') return reply.redirect(action.location, action.status);
-    const page = renderConnectError(action, request.headers.accept);
-    return reply.code(action.status).type(page.contentType).send(page.body);
+  // The confirmation form goes to core unread, whatever its type; the parser stays in this scope.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload: IncomingMessage, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: path,
+    handler: async (request, reply) => {
+      // request.url is the path and query as received, so the raw form of the signature holds.
+      const url = flow.publicOrigin
+        ? publicRequestUrl(request.url, flow.publicOrigin)
+        : `${request.protocol}://${request.host}${request.url}`;
+      const stream = (request.body as IncomingMessage | undefined) ?? request.raw;
+      const door = { ...doorRequest(request, reply, { kind: 'stream', stream }), url };
+      return writeAnswer(reply, await flow.handle(door, request));
+    },
   });
 };

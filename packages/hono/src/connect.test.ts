@@ -55,6 +55,7 @@ function connectApp(options: Partial<ConnectEndpointOptions> = {}) {
   app.get(
     '/connect',
     connectEndpoint({
+      confirm: false,
       secret,
       publicUrl: PUBLIC,
       getIdentifier: () => IDENTIFIER,
@@ -188,6 +189,7 @@ describe('connectEndpoint: the whole round trip over real HTTP', () => {
     app.get(
       '/connect',
       connectEndpoint({
+        confirm: false,
         secret,
         publicUrl: PUBLIC,
         getIdentifier: (c) => getCookie(c, 'sid'),
@@ -211,6 +213,8 @@ describe('connectEndpoint: the whole round trip over real HTTP', () => {
 
     const toLogin = await get(pathname + search);
     expect(toLogin.status).toBe(302);
+    // The flow is bound to this browser: its nonce cookie goes along when it resumes.
+    const nonce = String(toLogin.headers['set-cookie']).split(';')[0]!;
     const login = new URL(String(toLogin.headers.location), PUBLIC);
     expect(login.pathname).toBe('/login');
     const returnTo = login.searchParams.get('returnTo')!;
@@ -223,7 +227,7 @@ describe('connectEndpoint: the whole round trip over real HTTP', () => {
     expect(loggedIn.headers.location).toBe(returnTo);
     const cookie = String(loggedIn.headers['set-cookie']).split(';')[0]!;
 
-    const back = await get(returnTo, { cookie });
+    const back = await get(returnTo, { cookie: `${cookie}; ${nonce}` });
     expect(back.status).toBe(302);
     const callback = String(back.headers.location);
     const verified = verifySignedUrl(callback, secret);
@@ -276,7 +280,12 @@ describe('connectEndpoint: refusals and headers', () => {
     });
     app.get(
       '/connect',
-      connectEndpoint({ secret, publicUrl: PUBLIC, getIdentifier: () => IDENTIFIER }),
+      connectEndpoint({
+        confirm: false,
+        secret,
+        publicUrl: PUBLIC,
+        getIdentifier: () => IDENTIFIER,
+      }),
     );
     const ok = await app.request(path());
     expect(ok.status).toBe(302);
@@ -288,10 +297,17 @@ describe('connectEndpoint: refusals and headers', () => {
 
   it('throws a TypeError at start-up on a bad configuration', () => {
     const getIdentifier = () => IDENTIFIER;
-    expect(() => connectEndpoint({ secret: '', getIdentifier })).toThrow(TypeError);
+    expect(() => connectEndpoint({ confirm: false, secret: '', getIdentifier })).toThrow(TypeError);
     expect(() =>
-      connectEndpoint({ secret, getIdentifier, publicUrl: 'https://app.example.com/connect' }),
+      connectEndpoint({
+        confirm: false,
+        secret,
+        getIdentifier,
+        publicUrl: 'https://app.example.com/connect',
+      }),
     ).toThrow(TypeError);
-    expect(() => connectEndpoint({ secret } as ConnectEndpointOptions)).toThrow(TypeError);
+    expect(() => connectEndpoint({ confirm: false, secret } as ConnectEndpointOptions)).toThrow(
+      TypeError,
+    );
   });
 });

@@ -1,10 +1,6 @@
-import {
-  type ConnectFlowOptions,
-  createConnectFlow,
-  publicRequestUrl,
-  renderConnectError,
-} from '@questkit/core';
+import { type ConnectFlowOptions, createConnectFlow, publicRequestUrl } from '@questkit/core';
 import type { Context, Env, Handler, Input } from 'hono';
+import { doorRequest, respond } from './door.js';
 
 /**
  * Options of {@link connectEndpoint}: core's connect-flow options, with the Hono `Context` as the
@@ -13,22 +9,24 @@ import type { Context, Env, Handler, Input } from 'hono';
 export type ConnectEndpointOptions<E extends Env = Env> = ConnectFlowOptions<Context<E>>;
 
 /**
- * A Hono handler (GET) for the community side of the identity-connect flow: verifies the signed
- * redirect, asks `getIdentifier(c)` who is logged in (sending visitors to `loginUrl` with a signed
- * state token so the flow resumes after login), calls `onLinked`, and redirects the member to the
- * signed callback. A bad link answers 400 with an HTML page, or JSON when the client asks for it.
+ * A Hono handler (GET and POST: mount it with `app.on(['GET', 'POST'], path, …)` or `app.all`)
+ * for the community side of the identity-connect flow: verifies the signed redirect, sends
+ * visitors to `loginUrl` (the flow resumes after login), shows a logged-in member a page naming
+ * both accounts, and links only when the member confirms there (a POST bound to the session and
+ * the browser); then `onLinked` and a redirect to the signed callback.
  *
  * The signature covers the public URL. Hono has no trust-proxy setting, so `publicUrl` fixes the
  * origin; without it the URL Hono sees is used, which on Node is built from the `Host` header:
  * set `publicUrl` behind any proxy or TLS terminator.
  *
  * Pass the app's Env (`connectEndpoint<AppEnv>(...)`) to type `c` in the callbacks: Hono's
- * overloaded `app.get` cannot infer it.
+ * overloaded routing methods cannot infer it.
  *
  * @example
  * type AppEnv = { Variables: { user?: { id: string } } };
  * const app = new Hono<AppEnv>();
- * app.get(
+ * app.on(
+ *   ['GET', 'POST'],
  *   '/connect',
  *   connectEndpoint<AppEnv>({
  *     secret: process.env.CONNECT_SECRET!,
@@ -48,18 +46,6 @@ export function connectEndpoint<
   return async (c) => {
     const { pathname, search, href } = new URL(c.req.url);
     const url = flow.publicOrigin ? publicRequestUrl(pathname + search, flow.publicOrigin) : href;
-    const action = await flow.handle(url, c);
-    // c.body, not a bare Response, keeps headers earlier middleware set (a session cookie).
-    if (action.kind === 'redirect') {
-      return c.body(null, action.status, {
-        location: action.location,
-        'cache-control': 'no-store',
-      });
-    }
-    const page = renderConnectError(action, c.req.header('accept'));
-    return c.body(page.body, action.status, {
-      'content-type': page.contentType,
-      'cache-control': 'no-store',
-    });
+    return respond(c, await flow.handle(doorRequest(c, url), c));
   };
 }

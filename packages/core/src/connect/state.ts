@@ -12,6 +12,11 @@ const KEY_LABEL = 'questkit-connect-state-v1';
 export interface ConnectState {
   readonly svcUserId: string;
   readonly callback: string;
+  /**
+   * The hex SHA-256 of the nonce the flow put in the browser's cookie when it started: the token
+   * is good only in that browser.
+   */
+  readonly nonceHash?: string;
 }
 
 /** The outcome of {@link ConnectStateSealer.open}. */
@@ -61,7 +66,7 @@ export function createConnectState(options: ConnectStateOptions): ConnectStateSe
 
   return {
     async seal(state) {
-      const { svcUserId, callback } = state ?? ({} as Partial<ConnectState>);
+      const { svcUserId, callback, nonceHash } = state ?? ({} as Partial<ConnectState>);
       if (typeof svcUserId !== 'string' || svcUserId.length === 0) {
         throw new TypeError('[@questkit/core] connect state: svcUserId must be a non-empty string');
       }
@@ -71,7 +76,12 @@ export function createConnectState(options: ConnectStateOptions): ConnectStateSe
         );
       }
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ svcUserId, callback })
+      if (nonceHash !== undefined && !/^[0-9a-f]{64}$/.test(nonceHash)) {
+        throw new TypeError('[@questkit/core] connect state: nonceHash must be 64 hex digits');
+      }
+      return new SignJWT(
+        nonceHash === undefined ? { svcUserId, callback } : { svcUserId, callback, nonceHash },
+      )
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(AUDIENCE)
         .setAudience(AUDIENCE)
@@ -89,16 +99,19 @@ export function createConnectState(options: ConnectStateOptions): ConnectStateSe
           audience: AUDIENCE,
           requiredClaims: ['exp'],
         });
-        const { svcUserId, callback } = payload;
+        const { svcUserId, callback, nonceHash } = payload;
         if (
           typeof svcUserId !== 'string' ||
           svcUserId.length === 0 ||
           typeof callback !== 'string' ||
-          parseCallbackUrl(callback) === null
+          parseCallbackUrl(callback) === null ||
+          (nonceHash !== undefined && typeof nonceHash !== 'string')
         ) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, svcUserId, callback };
+        return nonceHash === undefined
+          ? { ok: true, svcUserId, callback }
+          : { ok: true, svcUserId, callback, nonceHash };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
