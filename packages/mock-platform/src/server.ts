@@ -40,8 +40,10 @@ export function startMockServer(
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       const shown = host.includes(':') ? `[${host}]` : host;
+      const url = `http://${shown}:${port}`;
+      platform.service.connect.listeningOn(url);
       resolve({
-        url: `http://${shown}:${port}`,
+        url,
         port,
         platform,
         close: () =>

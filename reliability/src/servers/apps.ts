@@ -50,6 +50,9 @@ function faultOptions(config: ServerConfig, hooks: AppHooks): VerifyOptions {
 
 function connectOptions(config: ServerConfig, hooks: AppHooks, route: string) {
   return {
+    // These routes test what a link may redirect to: linking at once makes every accepted link
+    // observable. The confirmation step is attacked in connect-attacks.test.ts.
+    confirm: false,
     secret: config.connectSecret,
     publicUrl: CONNECT_ORIGIN,
     getIdentifier: () => CONNECT_MEMBER,

@@ -60,6 +60,7 @@ describe('parseMockArgs', () => {
       QUESTKIT_MOCK_FIXTURES: 'a.json',
       QUESTKIT_MOCK_SAVE: 'b.json',
       QUESTKIT_MOCK_RATE_LIMIT: '9',
+      QUESTKIT_MOCK_PUBLIC_URL: 'https://mock.example',
     };
     expect(Object.keys(env).sort()).toEqual(MOCK_FLAGS.map((f) => f.env).sort());
     expect(parseMockArgs([], env)).toMatchObject({
@@ -72,6 +73,7 @@ describe('parseMockArgs', () => {
         fixtures: 'a.json',
         save: 'b.json',
         rateLimit: 9,
+        publicUrl: 'https://mock.example',
       },
     });
     expect(parseMockArgs(['--port', '1', '--api-key', 'k3'], env)).toMatchObject({

@@ -57,6 +57,14 @@ export const MOCK_FLAGS = [
     description: 'Write the state to this JSON file on exit.',
   },
   {
+    flag: '--public-url',
+    env: 'QUESTKIT_MOCK_PUBLIC_URL',
+    value: 'URL',
+    default: null,
+    description:
+      'The public URL of the mock, where connect callbacks point (default where it listens; never the Host header).',
+  },
+  {
     flag: '--rate-limit',
     env: 'QUESTKIT_MOCK_RATE_LIMIT',
     value: 'N',
@@ -79,6 +87,7 @@ export interface MockCliConfig {
   fixtures: string | undefined;
   save: string | undefined;
   rateLimit: number;
+  publicUrl: string | undefined;
 }
 
 /** The outcome of reading the arguments. */
@@ -155,6 +164,7 @@ export function parseMockArgs(
       fixtures: read('--fixtures').value,
       save: read('--save').value,
       rateLimit,
+      publicUrl: read('--public-url').value,
     },
   };
 }

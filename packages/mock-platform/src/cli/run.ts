@@ -69,6 +69,7 @@ async function createFromConfig(config: MockCliConfig): Promise<MockPlatform> {
   return createMockPlatform({
     ...(store ? { store } : { seed: { users: config.seedUsers } }),
     ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
+    ...(config.publicUrl !== undefined ? { baseUrl: config.publicUrl } : {}),
     rateLimit,
   });
 }

@@ -76,7 +76,7 @@ export function connectRoutes(context: MockContext, service: MockService): Hono 
   routes.get('/connect/start', (c) => {
     const query = readQuery(c.req.raw, StartQuerySchema);
     if (!query.ok) return query.response;
-    const started = service.connect.start(query.data, new URL(c.req.url).origin);
+    const started = service.connect.start(query.data);
     if ('kind' in started) return toResponse(started);
     return c.redirect(started.location, 302);
   });

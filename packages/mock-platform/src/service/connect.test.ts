@@ -7,6 +7,7 @@ import {
   createConnectFlow,
   signUrl,
 } from '@questkit/core';
+import { requestFromNode, writeNodeAnswer } from '@questkit/core/adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock.js';
 import { createMockPlatform, type MockPlatformOptions } from '../platform.js';
@@ -27,6 +28,8 @@ const user = DEMO.users.editor;
 async function startCommunity(secret: string, identifier: string) {
   const links: ConnectLink[] = [];
   const flow = createConnectFlow<IncomingMessage>({
+    // The service side is under test here: the community links at once.
+    confirm: false,
     secret,
     getIdentifier: () => identifier,
     onLinked: (link) => {
@@ -35,13 +38,9 @@ async function startCommunity(secret: string, identifier: string) {
   });
   const server = createServer((req, res) => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${req.url}`;
-    void flow.handle(url, req).then((action) => {
-      if (action.kind === 'redirect') {
-        res.writeHead(302, { location: action.location }).end();
-      } else {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end(action.message);
-      }
-    });
+    void flow
+      .handle({ ...requestFromNode(req), url }, req)
+      .then((answer) => writeNodeAnswer(res, answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -301,11 +300,85 @@ describe('connect start and callback, in-process', () => {
       const answer = await mock.call('GET', `/__mock/connect/callback${sign(query)}`);
       expect(answer.status, query).toBe(400);
     }
-    const ok = await mock.call(
+    // Well signed, but never issued by a start: no nonce, or a nonce the mock does not know.
+    for (const query of [
+      `subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=x`,
+      `subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=x&nonce=${'a'.repeat(32)}`,
+    ]) {
+      const answer = await mock.call('GET', `/__mock/connect/callback${sign(query)}`);
+      expect(answer.status, query).toBe(400);
+    }
+    expect(mock.platform.store.connections.listByUser(user)).toEqual([]);
+  });
+});
+
+describe('connect callbacks: one-time, expiring, tied to the member, on the public URL', () => {
+  const q = DEMO.quests.partnerConnect;
+
+  /** Starts a flow and answers it as the community would, returning the callback's path. */
+  async function answered(
+    mock: ReturnType<typeof createServicePlatform>,
+    userId: string,
+    identifier: string,
+  ) {
+    const started = await mock.call(
       'GET',
-      `/__mock/connect/callback${sign(`subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=x`)}`,
+      `/__mock/connect/start?subdomain=demo&questId=${q}&userId=${userId}`,
     );
-    expect(ok.status).toBe(200);
+    expect(started.status).toBe(302);
+    const callback = new URL(started.headers.get('location')!).searchParams.get('callback')!;
+    const answer = new URL(buildConnectCallback(callback, identifier, DEMO.connectSecret));
+    return { callback, path: `/__mock/connect/callback${answer.search}` };
+  }
+
+  it('refuses a replayed callback, and a removed association stays removed', async () => {
+    const mock = createServicePlatform({ endpointChecks: false });
+    const { path } = await answered(mock, user, 'partner-1');
+    expect((await mock.call('GET', path)).status).toBe(200);
+    mock.platform.store.connections.deleteByUser(user);
+    expect(mock.platform.store.connections.listByUser(user)).toEqual([]);
+    const replay = await mock.call('GET', path);
+    expect(replay.status).toBe(400);
+    expect(replay.text).toContain('already used');
+    expect(mock.platform.store.connections.listByUser(user)).toEqual([]);
+  });
+
+  it('refuses a callback that comes back after 10 minutes on the mock clock', async () => {
+    const mock = createServicePlatform({ endpointChecks: false });
+    const { path } = await answered(mock, user, 'partner-2');
+    mock.clock.advance(10 * 60 * 1000 + 1);
+    const late = await mock.call('GET', path);
+    expect(late.status).toBe(400);
+    expect(late.text).toContain('expired');
+    expect(mock.platform.store.connections.listByUser(user)).toEqual([]);
+  });
+
+  it('refuses a nonce carried over to another member', async () => {
+    const mock = createServicePlatform({ endpointChecks: false });
+    const { callback } = await answered(mock, user, 'partner-3');
+    const other = DEMO.users.admin;
+    const before = structuredClone(mock.platform.store.connections.listByUser(other));
+    const moved = new URL(callback);
+    moved.searchParams.set('userId', other);
+    const answer = new URL(buildConnectCallback(moved.href, 'partner-3', DEMO.connectSecret));
+    const refused = await mock.call('GET', `/__mock/connect/callback${answer.search}`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('belongs to another member');
+    expect(mock.platform.store.connections.listByUser(other)).toEqual(before);
+  });
+
+  it('builds the callback on its configured public URL, whatever the Host header says', async () => {
+    const mock = createServicePlatform({ endpointChecks: false, baseUrl: 'https://mock.example' });
+    // A request that came in under another name (a rebinding page, a spoofed Host).
+    const started = await mock.platform.fetch(
+      new Request(
+        `http://evil.example/__mock/connect/start?subdomain=demo&questId=${q}&userId=${user}`,
+      ),
+    );
+    const callback = new URL(
+      new URL(started.headers.get('location')!).searchParams.get('callback')!,
+    );
+    expect(callback.origin).toBe('https://mock.example');
   });
 });
 

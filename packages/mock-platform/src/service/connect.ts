@@ -6,13 +6,16 @@ import {
 } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../http/errors.js';
+import { randomHex } from '../ids.js';
 import { findMember, memberNotFound } from '../routes/users.js';
 import type { ConnectionRecord, QuestTaskRecord } from '../store/records.js';
 
 // The service side of identity connect. The callback the mock sends carries the member, the
-// community and the redirect URL as plain query parameters: the community signs the whole
-// callback URL (identifier included) with the community secret, so those parameters cannot be
-// changed without breaking the signature, and no session has to be kept.
+// community and the redirect URL as query parameters, signed by the community with the whole
+// callback URL, plus a one-time nonce: the protocol itself has no nonce and no expiry, so a
+// captured callback could otherwise be replayed to restore a removed association. The nonce
+// expires after 10 minutes on the mock's clock, is tied to the member who started the flow, and
+// is spent by the first callback that carries it.
 
 /** Path of the callback route, under the mock's base URL. */
 export const CONNECT_CALLBACK_PATH = '/__mock/connect/callback';
@@ -33,7 +36,13 @@ export type ConnectCallbackFailure =
   | SignedUrlFailure
   | 'unknown_community'
   | 'missing_parameter'
-  | 'unknown_member';
+  | 'unknown_member'
+  | 'used_nonce'
+  | 'expired_nonce'
+  | 'wrong_member';
+
+/** How long a started flow may take to come back, on the mock's clock. */
+export const CONNECT_NONCE_TTL_MS = 10 * 60 * 1000;
 
 /** The outcome of a callback. */
 export type ConnectCallbackResult =
@@ -43,11 +52,16 @@ export type ConnectCallbackResult =
 /** The connect flow of the service. */
 export interface ConnectService {
   /** The signed redirect to the task's redirect URL, or why there is none (404, 409). */
-  start(input: ConnectStartInput, requestOrigin: string): { location: string } | ApiFailure;
-  /** Verifies a callback (its full URL as the mock received it) and stores the association. */
+  start(input: ConnectStartInput): { location: string } | ApiFailure;
+  /**
+   * Verifies a callback and stores the association. Only the query of `requestUrl` is read: the
+   * community signed the callback URL the mock gave it, on the mock's public URL.
+   */
   callback(requestUrl: string): ConnectCallbackResult;
-  /** The public URL of the callback route for a request that came in at `requestOrigin`. */
-  callbackBase(requestOrigin: string): string;
+  /** The public URL of the callback route: the configured base URL, else where the mock listens. */
+  callbackBase(): string;
+  /** Tells an unconfigured service where the mock listens (the server calls it once bound). */
+  listeningOn(url: string): void;
 }
 
 const FAILURE_MESSAGES: Record<ConnectCallbackFailure, string> = {
@@ -57,8 +71,11 @@ const FAILURE_MESSAGES: Record<ConnectCallbackFailure, string> = {
   malformed_signature: 'The callback signature is not 64 hex digits.',
   bad_signature: 'The callback signature does not match the community secret.',
   unknown_community: 'The callback names no known community.',
-  missing_parameter: 'The callback lacks userId, redirectUrl or identifier.',
+  missing_parameter: 'The callback lacks userId, redirectUrl, identifier or nonce.',
   unknown_member: 'The callback names no member of the community.',
+  used_nonce: 'This callback was already used, or was never issued. Nothing was changed.',
+  expired_nonce: 'This callback has expired (after 10 minutes). Nothing was changed.',
+  wrong_member: 'This callback belongs to another member. Nothing was changed.',
 };
 
 // Longest identifier stored: a community's user id, not a document.
@@ -97,7 +114,7 @@ function connectTask(tasks: readonly QuestTaskRecord[], taskId: string | undefin
  *
  * @example
  * const connect = createConnectService(context, { baseUrl: 'https://mock.example' });
- * const start = connect.start({ subdomain: 'demo', questId, userId }, 'http://127.0.0.1:4000');
+ * const start = connect.start({ subdomain: 'demo', questId, userId });
  */
 export function createConnectService(
   context: MockContext,
@@ -111,11 +128,18 @@ export function createConnectService(
     );
   }
   const { store, clock } = context;
-  const callbackBase = (origin: string) => `${baseUrl ?? origin}${CONNECT_CALLBACK_PATH}`;
+  // Never the request's Host: a request naming another host would have the mock sign, and the
+  // community follow, a callback to that host.
+  let listening = 'http://127.0.0.1';
+  const callbackBase = () => `${baseUrl ?? listening}${CONNECT_CALLBACK_PATH}`;
+  const nonces = new Map<string, { communityId: string; userId: string; expiresAt: number }>();
 
   return {
     callbackBase,
-    start(input, requestOrigin) {
+    listeningOn(url) {
+      listening = normalizeBaseUrl(url) ?? listening;
+    },
+    start(input) {
       const community = store.communities.getBySubdomain(input.subdomain);
       if (!community) return apiError(404, `Community "${input.subdomain}" not found`);
       const quest = store.quests.get(input.questId);
@@ -137,10 +161,19 @@ export function createConnectService(
         );
       }
       const redirectUrl = task.settings.redirectUrl!;
-      const callback = new URL(callbackBase(requestOrigin));
+      const callback = new URL(callbackBase());
       callback.searchParams.set('subdomain', community.subdomain);
       callback.searchParams.set('userId', user.id);
       callback.searchParams.set('redirectUrl', redirectUrl);
+      const nonce = randomHex(16);
+      callback.searchParams.set('nonce', nonce);
+      const now = clock.now().getTime();
+      for (const [old, entry] of nonces) if (entry.expiresAt <= now) nonces.delete(old);
+      nonces.set(nonce, {
+        communityId: community.id,
+        userId: user.id,
+        expiresAt: now + CONNECT_NONCE_TTL_MS,
+      });
       try {
         return {
           location: createConnectRedirect({
@@ -167,8 +200,8 @@ export function createConnectService(
       } catch {
         return fail('invalid_url');
       }
-      // Verify the URL the community signed: the public one when a base URL is configured.
-      const signed = baseUrl ? `${callbackBase('')}${received.search}` : requestUrl;
+      // Verify the URL the community signed: the callback the mock gave it, on its public URL.
+      const signed = `${callbackBase()}${received.search}`;
       const subdomain = single(received.searchParams, 'subdomain');
       const community = subdomain ? store.communities.getBySubdomain(subdomain) : undefined;
       if (!community) return fail('unknown_community');
@@ -177,9 +210,25 @@ export function createConnectService(
       const userId = single(verified.params, 'userId');
       const redirectUrl = single(verified.params, 'redirectUrl');
       const identifier = single(verified.params, 'identifier');
-      if (!userId || !redirectUrl || !identifier || identifier.length > MAX_IDENTIFIER_LENGTH) {
+      const nonce = single(verified.params, 'nonce');
+      if (
+        !userId ||
+        !redirectUrl ||
+        !nonce ||
+        !identifier ||
+        identifier.length > MAX_IDENTIFIER_LENGTH
+      ) {
         return fail('missing_parameter');
       }
+      const issued = nonces.get(nonce);
+      if (!issued) return fail('used_nonce');
+      if (issued.expiresAt <= clock.now().getTime()) {
+        nonces.delete(nonce);
+        return fail('expired_nonce');
+      }
+      if (issued.userId !== userId || issued.communityId !== community.id)
+        return fail('wrong_member');
+      nonces.delete(nonce);
       if (!findMember(store, community, userId)) return fail('unknown_member');
       const connection: ConnectionRecord = {
         communityId: community.id,

@@ -28,7 +28,7 @@ describe('service options', () => {
       baseUrl: 'https://mock.example/base/',
       endpointChecks: false,
     });
-    expect(platform.service.connect.callbackBase('http://ignored')).toBe(
+    expect(platform.service.connect.callbackBase()).toBe(
       'https://mock.example/base/__mock/connect/callback',
     );
   });

@@ -18,7 +18,7 @@ import { type AdvanceReport, createScheduler, type Scheduler } from './webhooks/
 export interface MockServiceOptions {
   /**
    * The public base URL of the mock (`https://mock.example`), where the connect callback points.
-   * Default: the origin of the request that starts the connect flow.
+   * Default: where the mock listens (`startMockServer`), never a request's `Host`.
    */
   baseUrl?: string;
   /** Time limit of a verification call, in ms (default 10 000, the platform's). */
