@@ -1,9 +1,18 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { fail, ok, type ResultEvent } from '@questkit/core';
 import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type Community, createCommunity, type Member, SESSION_TTL_MS } from './community.js';
-import { COMMUNITY_NAME, homePage, loginPage } from './pages.js';
+import {
+  CSRF_COOKIE,
+  createLoginThrottle,
+  crossSite,
+  csrfMatches,
+  newCsrfToken,
+} from './login-guard.js';
+import { COMMUNITY_NAME, homePage, loginPage, messagePage } from './pages.js';
+import { safeReturnTo } from './return-to.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -21,20 +30,13 @@ export interface AppOptions {
   onResult?: (event: ResultEvent) => void;
   /** Hears every new link: for logs. */
   onLinked?: (member: Member, svcUserId: string) => void;
+  /** Login attempts allowed per client address and minute; default 10. */
+  loginAttemptsPerMinute?: number;
 }
 
 type AppEnv = { Variables: { member: Member | null } };
 
 const SESSION_COOKIE = 'sid';
-
-// Only paths of this app: `returnTo` comes from the query string, and an absolute or
-// protocol-relative URL there would make the login page an open redirect.
-function localPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return '/';
-  return value;
-}
-
 /**
  * The community web app: its own login page and session cookie, the identity-connect endpoint
  * (`GET /connect`) that links a logged-in member to the platform member who came from a quest,
@@ -50,6 +52,24 @@ function localPath(value: string | undefined): string {
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const community = options.community ?? createCommunity();
   const secureCookie = options.publicUrl?.startsWith('https:') ?? false;
+  const throttle = createLoginThrottle(options.loginAttemptsPerMinute ?? 10);
+  // The app's own origin: configured behind a proxy, else the one the request came in on.
+  const originOf = (c: Context<AppEnv>) => options.publicUrl ?? new URL(c.req.url).origin;
+  const showLogin = (
+    c: Context<AppEnv>,
+    returnTo: string,
+    error?: string,
+    status: 200 | 401 | 403 | 429 = 200,
+  ) => {
+    const csrf = newCsrfToken();
+    setCookie(c, CSRF_COOKIE, csrf, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: secureCookie,
+      path: '/login',
+    });
+    return c.html(loginPage(returnTo, csrf, error), status);
+  };
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -62,14 +82,32 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.html(homePage(member, member ? community.linkOf(member.id) : null));
   });
 
-  app.get('/login', (c) => c.html(loginPage(localPath(c.req.query('returnTo')))));
+  app.get('/login', (c) => showLogin(c, safeReturnTo(c.req.query('returnTo'), originOf(c))));
 
   app.post('/login', async (c) => {
+    // Another site's form may not log a visitor in (login CSRF): refused on its Origin, and
+    // without one on the token this app's own form carries.
+    if (crossSite(c.req.header('origin'), c.req.header('sec-fetch-site'), originOf(c))) {
+      return c.html(messagePage('Not allowed', 'This login form belongs to another site.'), 403);
+    }
+    const address = getConnInfo(c).remote.address ?? 'unknown';
     const form = await c.req.parseBody();
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
-    const returnTo = localPath(text('returnTo'));
-    const member = community.logIn(text('username'), text('password'));
-    if (!member) return c.html(loginPage(returnTo, 'Wrong username or password.'), 401);
+    const returnTo = safeReturnTo(text('returnTo'), originOf(c));
+    if (!csrfMatches(text('csrf'), getCookie(c, CSRF_COOKIE))) {
+      return showLogin(c, returnTo, 'This form has expired. Please log in again.', 403);
+    }
+    if (!throttle.allow(address)) {
+      return showLogin(
+        c,
+        returnTo,
+        'Too many attempts. Please wait a minute, then try again.',
+        429,
+      );
+    }
+    const member = await community.logIn(text('username'), text('password'));
+    if (!member) return showLogin(c, returnTo, 'Wrong username or password.', 401);
+    deleteCookie(c, CSRF_COOKIE, { path: '/login' });
     setCookie(c, SESSION_COOKIE, community.openSession(member.id), {
       httpOnly: true,
       // Lax: the cookie goes along when the platform sends the member here (a top-level GET),
@@ -88,9 +126,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.redirect('/', 303);
   });
 
-  app.get(
+  // GET shows the member what would be linked; the link is made only on the POST of its Confirm.
+  app.on(
+    ['GET', 'POST'],
     '/connect',
     connectEndpoint<AppEnv>({
+      appName: COMMUNITY_NAME,
+      accountLabel: (id) => community.member(id)?.username ?? id,
       secret: options.connectSecret,
       publicUrl: options.publicUrl,
       allowedCallbackOrigins: options.allowedCallbackOrigins,

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createCommunity, SESSION_TTL_MS } from './community.js';
 
 describe('createCommunity', () => {
-  it('logs members in by username (any case) and password', () => {
+  it('logs members in by username (any case) and password', async () => {
     const community = createCommunity();
-    expect(community.logIn('Ada', 'ada-demo-password')?.id).toBe('member-1001');
-    expect(community.logIn('ada', 'ben-demo-password')).toBeNull();
-    expect(community.logIn('nobody', 'ada-demo-password')).toBeNull();
+    expect((await community.logIn('Ada', 'ada-demo-password'))?.id).toBe('member-1001');
+    expect(await community.logIn('ada', 'ben-demo-password')).toBeNull();
+    expect(await community.logIn('nobody', 'ada-demo-password')).toBeNull();
   });
 
   it('ends sessions at their lifetime', () => {

@@ -1,4 +1,11 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+) => Promise<Buffer>;
 
 /** A member of the community app: its own accounts, not the platform's. */
 export interface Member {
@@ -19,7 +26,7 @@ export interface PlatformLink {
 /** The app's state: members with their passwords, sessions, and platform links. */
 export interface Community {
   /** The member whose username and password these are, or null. Constant time per password. */
-  logIn(username: string, password: string): Member | null;
+  logIn(username: string, password: string): Promise<Member | null>;
   member(id: string): Member | null;
   /** Opens a session; returns its id, the value of the session cookie. */
   openSession(memberId: string): string;
@@ -47,8 +54,10 @@ export const DEMO_MEMBERS: readonly MemberSeed[] = [
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
-function hash(password: string, salt: Buffer): Buffer {
-  return scryptSync(password, salt, 32);
+// Asynchronous: scrypt runs on libuv's thread pool, so a flood of logins never blocks the event
+// loop that answers the platform's verification calls.
+function hash(password: string, salt: Buffer): Promise<Buffer> {
+  return scryptAsync(password, salt, 32);
 }
 
 /**
@@ -70,15 +79,15 @@ export function createCommunity(
   );
   const byId = new Map(members.map(({ password: _, ...member }) => [member.id, member]));
   // A fixed hash to compare against for unknown usernames, so they take as long as known ones.
-  const decoy = { salt: randomBytes(16), hash: randomBytes(32) };
+  const decoy = { salt: randomBytes(16), hash: Promise.resolve(randomBytes(32)) };
   const sessions = new Map<string, { memberId: string; expiresAt: number }>();
   const links = new Map<string, PlatformLink>();
 
   return {
-    logIn(username, password) {
+    async logIn(username, password) {
       const account = accounts.get(username.trim().toLowerCase());
-      const candidate = hash(password, (account ?? decoy).salt);
-      const matches = timingSafeEqual(candidate, (account ?? decoy).hash);
+      const candidate = await hash(password, (account ?? decoy).salt);
+      const matches = timingSafeEqual(candidate, await (account ?? decoy).hash);
       return account && matches ? account.member : null;
     },
     member: (id) => byId.get(id) ?? null,

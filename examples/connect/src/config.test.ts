@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONNECT_SECRET, DEMO_TASK_KEY, readConfig } from './config.js';
+import { DEMO_CONNECT_SECRET, DEMO_TASK_KEY, MOCK_PLATFORM_ORIGINS, readConfig } from './config.js';
 
 describe('readConfig', () => {
   it("defaults to the mock platform's demo values, port 3000 and the loopback interface", () => {
@@ -10,8 +10,19 @@ describe('readConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       publicUrl: undefined,
-      allowedCallbackOrigins: undefined,
+      // In development, links may only return to the mock platform on this machine.
+      allowedCallbackOrigins: MOCK_PLATFORM_ORIGINS,
+      warnings: [],
     });
+  });
+
+  it('warns when PLATFORM_ORIGINS is unset in production', () => {
+    const config = readConfig({ NODE_ENV: 'production' });
+    expect(config.allowedCallbackOrigins).toBeUndefined();
+    expect(config.warnings).toEqual([expect.stringContaining('PLATFORM_ORIGINS is not set')]);
+    expect(
+      readConfig({ NODE_ENV: 'production', PLATFORM_ORIGINS: 'https://p.example' }).warnings,
+    ).toEqual([]);
   });
 
   it('reads rotations, the public URL and the platform origins', () => {
@@ -31,6 +42,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'https://community.example',
       allowedCallbackOrigins: ['https://platform.example'],
+      warnings: [],
     });
   });
 

@@ -1,3 +1,6 @@
+/** The mock platform's origins on this machine: the callback origins allowed in development. */
+export const MOCK_PLATFORM_ORIGINS = ['http://127.0.0.1:4000', 'http://localhost:4000'];
+
 /** The example's settings, read from the environment by {@link readConfig}. */
 export interface Config {
   apiKey: string[];
@@ -8,6 +11,8 @@ export interface Config {
   host: string;
   publicUrl: string | undefined;
   allowedCallbackOrigins: string[] | undefined;
+  /** What to tell the operator at start-up (never a secret). */
+  warnings: string[];
 }
 
 /** The API key of the mock platform's demo quests: public, a default for trying the example. */
@@ -25,7 +30,9 @@ const list = (value: string | undefined) =>
  * Reads `QUEST_API_KEY` and `CONNECT_SECRET` (several separated by commas during a rotation; the
  * first secret signs), `PORT` (default 3000), `HOST` (default 127.0.0.1), `PUBLIC_URL` (the
  * origin the platform redirects to, behind a proxy) and `PLATFORM_ORIGINS` (origins the connect
- * callback may point to). Throws a TypeError naming the variable when a value is unusable.
+ * callback may point to: the mock platform's in development; in production, with `NODE_ENV` set to
+ * `production`, unset means any signed callback, with a warning). Throws a TypeError naming the
+ * variable when a value is unusable.
  *
  * @example
  * const config = readConfig(process.env);
@@ -41,6 +48,13 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   const origins = list(env.PLATFORM_ORIGINS);
+  const production = env.NODE_ENV === 'production';
+  const warnings =
+    origins.length === 0 && production
+      ? [
+          'PLATFORM_ORIGINS is not set: connect links may return to any origin the platform signed. Set it to the platform origin (e.g. https://platform.example).',
+        ]
+      : [];
   return {
     apiKey: apiKey.length > 0 ? apiKey : [DEMO_TASK_KEY],
     connectSecret: connectSecret.length > 0 ? connectSecret : [DEMO_CONNECT_SECRET],
@@ -51,6 +65,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     publicUrl: env.PUBLIC_URL?.trim() || undefined,
-    allowedCallbackOrigins: origins.length > 0 ? origins : undefined,
+    allowedCallbackOrigins:
+      origins.length > 0 ? origins : production ? undefined : MOCK_PLATFORM_ORIGINS,
+    warnings,
   };
 }

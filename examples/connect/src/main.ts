@@ -4,6 +4,7 @@ import { startServer } from './server.js';
 // `pnpm start`: configuration from the environment, one line per answer and link, Ctrl-C to stop.
 try {
   const config = readConfig(process.env);
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
   if (config.demoDefaults.length > 0) {
     console.log(
       `${config.demoDefaults.join(' and ')} not set: using the mock platform's public demo values. Set them to your community's.`,

@@ -44,13 +44,19 @@ ${linkText}
   );
 }
 
+/** A page with one message: refusals. */
+export function messagePage(title: string, message: string): string {
+  return page(title, `<p>${escapeHtml(message)}</p>`);
+}
+
 /** The login form; `returnTo` is where the member goes after logging in. */
-export function loginPage(returnTo: string, error?: string): string {
+export function loginPage(returnTo: string, csrf: string, error?: string): string {
   return page(
     'Log in',
     `${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/login">
 <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
 <p><label>Username <input name="username" autocomplete="username" required></label></p>
 <p><label>Password <input name="password" type="password" autocomplete="current-password" required></label></p>
 <p><button>Log in</button></p>
