@@ -63,8 +63,12 @@ async function connect(svcUserId: string, login: { username: string; password: s
   const arrival = await browser.open(mock.client.connectStartUrl(questId, svcUserId));
   const form = readForm(arrival);
   if (!form) return { arrival, done: arrival };
-  const done = await browser.submit(form.action, { ...form.fields, ...login });
-  return { arrival, done, browser };
+  const loggedIn = await browser.submit(form.action, { ...form.fields, ...login });
+  // The community asks before it links: the member confirms on its page.
+  const confirm = readForm(loggedIn);
+  if (!confirm) return { arrival, loggedIn, done: loggedIn, browser };
+  const done = await browser.submit(confirm.action, { ...confirm.fields, decision: 'confirm' });
+  return { arrival, loggedIn, done, browser };
 }
 
 describe('the connect example, driven by the mock platform over real HTTP', () => {
@@ -84,7 +88,7 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
   });
 
   it('links a member through redirect, login, signed callback, and the claim then succeeds', async () => {
-    const { arrival, done, browser } = await connect(MEMBERS.ben, {
+    const { arrival, loggedIn, done, browser } = await connect(MEMBERS.ben, {
       username: 'ben',
       password: 'ben-demo-password',
     });
@@ -99,10 +103,13 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
     expect(new URL(toLogin!.location!).pathname).toBe('/login');
     expect(arrival.status).toBe(200);
 
-    // Login -> back to /connect with the session cookie -> signed callback -> platform.
-    expect(done.hops.map((hop) => hop.status)).toEqual([303, 302, 200]);
-    expect(done.hops[0]!.cookiesSet).toEqual(['sid']);
-    const callback = new URL(done.hops[2]!.url);
+    // Login -> back to /connect with the session cookie -> the confirmation page.
+    expect(loggedIn.hops.map((hop) => hop.status)).toEqual([303, 200]);
+    expect(loggedIn.hops[0]!.cookiesSet).toContain('sid');
+    expect(loggedIn.body).toContain('Link your Acme Builders account <strong>ben</strong>');
+    // Confirm -> signed callback -> platform.
+    expect(done.hops.map((hop) => hop.status)).toEqual([303, 200]);
+    const callback = new URL(done.hops[1]!.url);
     expect(callback.origin).toBe(mock.server.url);
     expect(callback.searchParams.get('identifier')).toBe('member-1002');
     expect(done.body).toContain('Account connected');
@@ -140,13 +147,17 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
       username: 'ada',
       password: 'ada-demo-password',
     });
-    const signed = loggedIn.hops.find((hop) => hop.url.startsWith(`${mock.server.url}/`))!;
+    const confirm = readForm(loggedIn)!;
+    const done = await browser.submit(confirm.action, { ...confirm.fields, decision: 'confirm' });
+    const signed = done.hops.find((hop) => hop.url.startsWith(`${mock.server.url}/`))!;
     const tampered = signed.url.replace('identifier=member-1001', 'identifier=member-9999');
     const before = (await mock.client.connections(MEMBERS.gus)).body.length;
-    // The honest callback went through; a replay with another identifier must not.
+    // The honest callback went through; a tampered one, and a replay of the honest one, must not.
     expect(before).toBe(1);
-    const replay = await browser.open(tampered);
+    expect((await browser.open(tampered)).status).toBe(400);
+    const replay = await browser.open(signed.url);
     expect(replay.status).toBe(400);
+    expect(replay.body).toContain('already used');
     expect((await mock.client.connections(MEMBERS.gus)).body).toHaveLength(1);
   });
 

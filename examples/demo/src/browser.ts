@@ -133,6 +133,8 @@ export function createBrowser(options: BrowserOptions = {}): Browser {
     let request = first;
     for (let redirects = 0; ; redirects += 1) {
       const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' };
+      // A browser names the page a form came from; here every form posts to its own origin.
+      if (request.method === 'POST') headers.origin = new URL(request.url).origin;
       const cookie = cookieHeader(request.url);
       if (cookie) headers.cookie = cookie;
       const response = await fetch(request.url, {

@@ -196,10 +196,28 @@ const STEPS: readonly Step[] = [
         return;
       }
       reporter.detail('ben logs in on the community (ben / ben-demo-password); his browser goes:');
-      const done = await browser.submit(form!.action, {
+      const loggedIn = await browser.submit(form!.action, {
         ...form!.fields,
         username: 'ben',
         password: 'ben-demo-password',
+      });
+      show(loggedIn.hops);
+      const question = /<p>(Link your [\s\S]*?\?)<\/p>/
+        .exec(loggedIn.body)?.[1]
+        ?.replace(/<[^>]+>/g, '');
+      const confirm = readForm(loggedIn);
+      if (
+        !reporter.expect(
+          confirm !== null && question !== undefined,
+          `the community asks before linking: "${question ?? '(no confirmation page)'}"`,
+        )
+      ) {
+        return;
+      }
+      reporter.detail('ben clicks Confirm; his browser goes:');
+      const done = await browser.submit(confirm!.action, {
+        ...confirm!.fields,
+        decision: 'confirm',
       });
       show(done.hops);
       const callback = done.hops.find((hop) =>
