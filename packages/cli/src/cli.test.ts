@@ -207,10 +207,15 @@ describe('questkit check (built binary)', () => {
   it('exits 0 and prints the table for an endpoint that passes', async () => {
     const url = await listen(endpoint());
     const run = await questkit(['check', url, '--api-key', KEY, '--expect-pass', ...FAST]);
-    expect(run.stderr).toBe('');
+    // Not a terminal (a CI log): one plain line per probe as it finishes.
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(43);
+    expect(lines[0]).toBe('[ 1/43] PASS claim.well-formed');
+    expect(run.stderr).not.toContain('\u001b');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/PASS\s+\S+ ms\s+claim\.well-formed/);
-    expect(run.stdout).toMatch(/43 checks: 43 passed, 0 warned, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/45 checks: 45 passed, 0 warned, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/A well-formed claim got: 200 "/);
     expect(run.stdout).toMatch(/OK: nothing failed\./);
     // Not a terminal: no colors, no progress line.
     expect(run.stdout).not.toContain('\u001b[');
@@ -257,7 +262,7 @@ describe('questkit check (built binary)', () => {
     const xml = await readFile(file, 'utf8');
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
     expect(xml).toMatch(
-      /<testsuites name="questkit conformance" tests="6" failures="2" errors="0" skipped="0"/,
+      /<testsuites name="questkit conformance" tests="8" failures="2" errors="0" skipped="0"/,
     );
     expect(xml).toMatch(
       /<testcase classname="questkit\.conformance\.auth" name="auth\.wrong-key: [^"]+" time="[\d.]+">\s*<failure message="answered 401; only 200 and 400 are allowed" type="status_code">/,

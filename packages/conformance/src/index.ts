@@ -6,6 +6,13 @@
  * `checkVerificationAnswer`, the same code the mock platform uses. Runs on any runtime with
  * `fetch`; the reporters return strings and do no I/O.
  */
+
+export {
+  type AssertConformantOptions,
+  assertConformant,
+  ConformanceError,
+  type ConformanceTarget,
+} from './assert.js';
 export {
   type BuiltBody,
   buildBody,
@@ -28,7 +35,13 @@ export {
 export { formatHuman, formatProgress, type HumanFormatOptions } from './reporters/human.js';
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
-export { DEFAULT_BURST, DEFAULT_SAMPLES, runConformance, WRONG_API_KEY } from './run.js';
+export {
+  DEFAULT_BURST,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_SAMPLES,
+  runConformance,
+  WRONG_API_KEY,
+} from './run.js';
 export { listSchemaFields, type SchemaField } from './schema-fields.js';
 export type { OutgoingRequest } from './send.js';
 export * from './types.js';

@@ -28,6 +28,7 @@ import type {
   ReportSummary,
   SentRequest,
 } from './types.js';
+import { memberVerdicts } from './verdicts.js';
 
 /** Concurrent claims of the burst probe when the run names no count. */
 export const DEFAULT_BURST = 10;
@@ -35,6 +36,11 @@ export const DEFAULT_BURST = 10;
 export const DEFAULT_SAMPLES = 10;
 /** The key the wrong-key probe sends. */
 export const WRONG_API_KEY = 'questkit-conformance-wrong-key';
+/** Probes in flight at once when the run names no bound: a small endpoint takes it. */
+export const DEFAULT_CONCURRENCY = 4;
+// Once an answer never came, probes start only while the run can still end within this many
+// time limits: an endpoint that never answers is judged in about 30 s, not 43 × 10 s.
+const HUNG_BUDGET_LIMITS = 2.9;
 
 // Bounds that keep a mistyped count from flooding an endpoint.
 const MAX_REPEAT = 1000;
@@ -46,6 +52,8 @@ interface RunContext extends Limits {
   showSecrets: boolean;
   burst: number;
   samples: number;
+  concurrency: number;
+  fetch: typeof fetch;
   baselineStatus?: number;
 }
 
@@ -73,39 +81,65 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     : [];
   const total = probes.length + connectIds.length;
   const checks: CheckResult[] = [];
+  let stopReason: string | undefined;
+  let hung = false;
   const record = (check: CheckResult) => {
     checks.push(check);
+    if (check.received?.timedOut) hung = true;
+    if (options.failFast && check.status === 'fail' && stopReason === undefined) {
+      stopReason = `not run: --fail-fast stopped the run at ${check.id}`;
+    }
     options.onProgress?.({ done: checks.length, total, check });
   };
-
-  let unreachable: string | undefined;
-  for (const probe of probes) {
-    const skipReason = options.signal?.aborted
-      ? 'the run was stopped'
-      : unreachable !== undefined
-        ? 'the endpoint is unreachable'
-        : undefined;
-    if (skipReason !== undefined) {
-      record(skipped(probe.id, probe.title, probe.group, skipReason));
-      continue;
+  /** Why a probe may not start now, or undefined when it may. */
+  const blocked = (): string | undefined => {
+    if (options.signal?.aborted) return 'the run was stopped';
+    if (stopReason !== undefined) return stopReason;
+    const budget = HUNG_BUDGET_LIMITS * context.timeoutMs;
+    if (hung && performance.now() - started + context.timeoutMs > budget) {
+      return `not judged: answers never came, and the run stops waiting after ${Math.round(budget / 1000)} s`;
     }
-    const result = await runProbe(probe, context);
-    if (probe.id === CLAIM_PROBE_ID) {
-      context.baselineStatus = result.received?.status;
-      const error = result.received?.error;
-      if (result.received?.status === undefined && !result.received?.timedOut && error) {
-        unreachable = error;
-      }
+    return undefined;
+  };
+
+  // The well-formed claim first, alone: the baseline other probes compare with. When it finds
+  // the endpoint unreachable, every later check is skipped.
+  const [baseline, ...others] = probes;
+  let unreachable: string | undefined;
+  if (baseline) {
+    const result = await runProbe(baseline, context);
+    context.baselineStatus = result.received?.status;
+    const error = result.received?.error;
+    if (result.received?.status === undefined && !result.received?.timedOut && error) {
+      unreachable = error;
+      stopReason = 'the endpoint is unreachable';
     }
     record(result);
   }
+  // Independent probes run side by side, at most `concurrency` at once; the burst and the latency
+  // series run alone afterwards, so that nothing else skews them.
+  const alone = (probe: Probe) => probe.mode === 'burst' || probe.mode === 'series';
+  const runOne = async (probe: Probe) => {
+    const reason = blocked();
+    if (reason !== undefined) return record(skipped(probe.id, probe.title, probe.group, reason));
+    const result = await runProbe(probe, context);
+    // A probe in flight when the run was stopped judged nothing.
+    if (options.signal?.aborted && result.received?.error === 'the run was stopped') {
+      return record(skipped(probe.id, probe.title, probe.group, 'the run was stopped'));
+    }
+    record(result);
+  };
+  await runPool(
+    others.filter((probe) => !alone(probe)),
+    context.concurrency,
+    runOne,
+  );
+  for (const probe of others.filter(alone)) await runOne(probe);
 
   if (options.connect) {
     const title = (id: ConnectCheckId) => CONNECT_CHECKS.find((check) => check.id === id)!.title;
-    if (unreachable !== undefined || options.signal?.aborted) {
-      const reason = options.signal?.aborted
-        ? 'the run was stopped'
-        : 'the endpoint is unreachable';
+    const reason = blocked();
+    if (reason !== undefined) {
       for (const id of connectIds) record(skipped(id, title(id), 'connect', reason));
     } else {
       await runConnectChecks({
@@ -119,6 +153,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   }
 
+  // Reported in the battery's order, whatever order they finished in.
+  const order = [...probes.map((probe) => probe.id), ...connectIds];
+  checks.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  checks.push(
+    ...memberVerdicts(checks, {
+      apiKey: context.apiKey !== undefined,
+      questId: options.member?.questId !== undefined,
+    }),
+  );
+
   return {
     url: options.url,
     startedAt,
@@ -128,6 +172,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     checks,
     summary: summarize(checks, performance.now() - started),
   };
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 function resolve(options: ConformanceOptions): RunContext {
@@ -154,6 +207,11 @@ function resolve(options: ConformanceOptions): RunContext {
   if (!isPositiveInteger(burst) || burst > MAX_REPEAT) fail(`burst must be 1 to ${MAX_REPEAT}`);
   if (!isPositiveInteger(samples) || samples > MAX_REPEAT)
     fail(`samples must be 1 to ${MAX_REPEAT}`);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!isPositiveInteger(concurrency) || concurrency > 64) fail('concurrency must be 1 to 64');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    fail('fetch must be a function (request) => Promise<Response>');
+  }
   if (options.connect) {
     if (!isHttpUrl(options.connect.url)) fail('connect.url must be an absolute http(s) URL');
     if (typeof options.connect.secret !== 'string' || options.connect.secret === '') {
@@ -171,6 +229,8 @@ function resolve(options: ConformanceOptions): RunContext {
     slowMs,
     burst,
     samples,
+    concurrency,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
 }
 
@@ -226,7 +286,9 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
       if (next.ok) requests.push(next.request);
     }
     const answers = await Promise.all(
-      requests.map((request) => send(request, context.timeoutMs, context.options.signal)),
+      requests.map((request) =>
+        send(request, context.timeoutMs, context.options.signal, context.fetch),
+      ),
     );
     for (const [i, request] of requests.entries()) {
       exchanges.push(judge(probe, request, answers[i]!, context));
@@ -235,7 +297,7 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
     const count = mode === 'series' ? context.samples : 1;
     let request = first.request;
     for (let i = 0; i < count; i++) {
-      const answer = await send(request, context.timeoutMs, context.options.signal);
+      const answer = await send(request, context.timeoutMs, context.options.signal, context.fetch);
       exchanges.push(judge(probe, request, answer, context));
       // One timeout says enough; waiting out the rest of the series would only slow the run.
       if (answer.timedOut || answer.cancelled) break;
@@ -354,13 +416,19 @@ function describeReceived(answer: Observed): ReceivedAnswer {
 
 function summarize(checks: readonly CheckResult[], durationMs: number): ReportSummary {
   const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
+  const answered = checks.some((c) => c.received?.status !== undefined);
+  const observed = answered || checks.some((c) => c.received?.timedOut);
   const platform = Object.fromEntries(
     (Object.keys(PLATFORM_CHECKS) as PlatformCheck[]).map((check) => {
+      // Without a single answer, the format and status checks had nothing to judge.
+      const judged = check === 'response_time' ? observed : answered;
+      if (!judged) return [check, 'not_judged'];
       const findings = checks.flatMap((c) => c.findings).filter((f) => f.rule === check);
       return [check, statusOf(findings)];
     }),
   ) as PlatformVerdict;
   const failed = count('fail');
+  const claim = checks.find((c) => c.id === CLAIM_PROBE_ID)?.received;
   return {
     total: checks.length,
     passed: count('pass'),
@@ -369,6 +437,33 @@ function summarize(checks: readonly CheckResult[], durationMs: number): ReportSu
     skipped: count('skip'),
     ok: failed === 0,
     platform,
+    ...(claim ? { claim: claimAnswer(claim) } : {}),
     durationMs: Math.round(durationMs),
+  };
+}
+
+/** The well-formed claim's answer, as the member would read it. */
+function claimAnswer(received: ReceivedAnswer): NonNullable<ReportSummary['claim']> {
+  if (received.status === undefined) {
+    return {
+      answer: received.timedOut
+        ? 'no answer within the time limit'
+        : (received.error ?? 'no answer'),
+    };
+  }
+  let message: string | undefined;
+  try {
+    const parsed = JSON.parse(received.body ?? '') as { message?: unknown };
+    if (typeof parsed.message === 'string') message = parsed.message;
+  } catch {
+    message = undefined;
+  }
+  return {
+    status: received.status,
+    ...(message !== undefined ? { message } : {}),
+    answer:
+      message !== undefined
+        ? `${received.status} "${message}"`
+        : `${received.status} (no JSON message)`,
   };
 }

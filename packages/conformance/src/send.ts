@@ -28,6 +28,7 @@ export async function send(
   request: OutgoingRequest,
   timeoutMs: number,
   stop?: AbortSignal,
+  fetcher: typeof fetch = fetch,
 ): Promise<Observed> {
   // One controller for both causes, so no runtime needs AbortSignal.any, and the timer is
   // cleared as soon as the answer is complete.
@@ -42,7 +43,7 @@ export async function send(
   stop?.addEventListener('abort', onStop, { once: true });
   const started = performance.now();
   try {
-    const response = await fetch(request.url, {
+    const response = await fetcher(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,

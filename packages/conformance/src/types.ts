@@ -17,7 +17,8 @@ export type FindingRule =
   | 'auth'
   | 'tolerance'
   | 'latency'
-  | 'connect';
+  | 'connect'
+  | 'member';
 
 /** One reason a check failed or warned. */
 export interface Finding {
@@ -84,7 +85,7 @@ export interface CheckResult {
 }
 
 /** The platform's verdict per automatic check, rolled up over every probe. */
-export type PlatformVerdict = Record<PlatformCheck, 'pass' | 'warn' | 'fail'>;
+export type PlatformVerdict = Record<PlatformCheck, 'pass' | 'warn' | 'fail' | 'not_judged'>;
 
 /** Counts and the overall verdict of a run. */
 export interface ReportSummary {
@@ -96,6 +97,8 @@ export interface ReportSummary {
   /** true when no check failed. */
   ok: boolean;
   platform: PlatformVerdict;
+  /** The well-formed claim's answer, as the member would read it. */
+  claim?: { status?: number; message?: string; answer: string };
   durationMs: number;
 }
 
@@ -158,6 +161,15 @@ export interface ConformanceOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run: checks not yet run are skipped. */
   signal?: AbortSignal;
+  /** Probes in flight at once (default 4); the burst and the latency series always run alone. */
+  concurrency?: number;
+  /** Stop at the first failed check; the rest are skipped. */
+  failFast?: boolean;
+  /**
+   * Sends the requests instead of the global `fetch`: a fetch handler (`(request) => Response`)
+   * runs the battery in-process, with no port.
+   */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
 
 /** Options of the connect checks. */

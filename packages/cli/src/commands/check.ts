@@ -5,6 +5,7 @@ import {
   formatJson,
   formatJunit,
   formatProgress,
+  type ProgressEvent,
   runConformance,
 } from '@questkit/conformance';
 import { AccountsSchema } from '@questkit/core';
@@ -136,6 +137,19 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     placeholder: '<url>',
     defaultText: 'https://platform.invalid/connect/callback',
     description: 'The callback the connect redirect carries',
+  },
+  {
+    name: 'concurrency',
+    type: 'integer',
+    env: 'QUESTKIT_CONCURRENCY',
+    defaultText: '4',
+    description: 'Probes in flight at once (the burst and the latency series always run alone)',
+  },
+  {
+    name: 'fail-fast',
+    type: 'boolean',
+    env: 'QUESTKIT_FAIL_FAST',
+    description: 'Stop at the first failed check',
   },
   {
     name: 'json',
@@ -272,6 +286,12 @@ export function toRunOptions(
   if (slowMs !== undefined) options.slowMs = slowMs;
   if (burst !== undefined) options.burst = burst;
   if (samples !== undefined) options.samples = samples;
+  const concurrency = int(values, 'concurrency');
+  if (concurrency !== undefined) {
+    if (concurrency > 64) throw new UsageError('--concurrency must be at most 64');
+    options.concurrency = concurrency;
+  }
+  if (values['fail-fast'] === true) options.failFast = true;
   if (burst !== undefined && burst > 1000) throw new UsageError('--burst must be at most 1000');
   if (samples !== undefined && samples > 1000)
     throw new UsageError('--samples must be at most 1000');
@@ -322,18 +342,19 @@ export const checkCommand: Command = {
     const controller = new AbortController();
     const stopListening = io.onInterrupt(() => controller.abort());
     let report: ConformanceReport;
+    // On a terminal one line is redrawn; in a CI log each finished probe gets a line of its own,
+    // so that a slow run shows where it is.
+    const progress = (event: ProgressEvent) =>
+      live
+        ? io.stderr.write(
+            `\r\u001b[2K${formatProgress(event, { color: parsed.values['no-color'] !== true })}`,
+          )
+        : io.stderr.write(`${formatProgress(event, { color: false })}\n`);
     try {
       report = await runConformance({
         ...options,
         signal: controller.signal,
-        ...(live
-          ? {
-              onProgress: (event) =>
-                io.stderr.write(
-                  `\r\u001b[2K${formatProgress(event, { color: io.stderr.isTTY === true && parsed.values['no-color'] !== true })}`,
-                ),
-            }
-          : {}),
+        ...(parsed.values.json === true ? {} : { onProgress: progress }),
       });
     } finally {
       stopListening();

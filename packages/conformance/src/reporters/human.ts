@@ -18,7 +18,8 @@ const LABELS: Record<CheckStatus, string> = {
 };
 const BODY_PREVIEW = 240;
 
-function label(status: CheckStatus, p: Palette): string {
+function label(status: CheckStatus | 'not_judged', p: Palette): string {
+  if (status === 'not_judged') return p.dim('not judged');
   const text = LABELS[status];
   if (status === 'pass') return p.green(text);
   if (status === 'warn') return p.yellow(text);
@@ -156,6 +157,7 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     .join('  ');
   out.push(`Platform checks: ${verdict}`);
   const { summary } = report;
+  if (summary.claim) out.push(`A well-formed claim got: ${visible(summary.claim.answer)}`);
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,

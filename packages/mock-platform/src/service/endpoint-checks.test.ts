@@ -1,13 +1,14 @@
 import { VerificationRequestSchema } from '@questkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
-import type { EndpointCheck } from './endpoint-checks.js';
+import { type EndpointCheck, WRONG_KEY } from './endpoint-checks.js';
 import {
   apiQuest,
   closedPort,
   createQuest,
   createServicePlatform,
   message,
+  type Received,
   type Reply,
   type ServicePlatform,
   startServer,
@@ -15,12 +16,16 @@ import {
 } from './service.testkit.js';
 
 let endpoint: TestServer;
-let nextReply: () => Reply;
+let nextReply: (request: Received) => Reply;
 let mock: ServicePlatform;
 
 beforeEach(async () => {
-  nextReply = () => message(400, 'Unknown member');
-  endpoint = await startServer(() => nextReply());
+  // A careful endpoint: a wrong key gets its own answer, anything else "Unknown member".
+  nextReply = (request) =>
+    String(request.headers['x-api-key']).startsWith(WRONG_KEY)
+      ? message(400, 'Wrong key.')
+      : message(400, 'Unknown member');
+  endpoint = await startServer((request) => nextReply(request));
   mock = createServicePlatform({ verificationTimeoutMs: 800 });
 });
 
@@ -42,9 +47,11 @@ describe('automatic endpoint checks', () => {
       }),
     );
     await mock.platform.service.idle();
-    expect(endpoint.received).toHaveLength(1);
+    // The probe, then the same probe with a wrong key, to compare the answers.
+    expect(endpoint.received).toHaveLength(2);
     const probe = endpoint.received[0]!;
     expect(probe.headers['x-api-key']).toBe(key);
+    expect(endpoint.received[1]!.headers['x-api-key']).not.toBe(key);
     expect(VerificationRequestSchema.strict().safeParse(probe.json).success).toBe(true);
     expect(probe.json).toMatchObject({
       communityId: DEMO.communityId,
@@ -72,6 +79,7 @@ describe('automatic endpoint checks', () => {
         status: 400,
         message: 'Unknown member',
         violations: [],
+        key: expect.objectContaining({ verdict: 'accepted' }),
       }),
     ]);
     expect(checks.text).not.toContain(key);
@@ -123,12 +131,18 @@ describe('automatic endpoint checks', () => {
   });
 
   it('on demand, pass a 200 with a message and report a refused connection', async () => {
-    nextReply = () => message(200, 'ok');
+    nextReply = (request) =>
+      request.headers['x-api-key'] === 'k' ? message(200, 'ok') : message(400, 'Wrong key.');
     const passed = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
       endpoint: `${endpoint.url}/verify`,
       apiKey: 'k',
     });
-    expect(passed.body).toMatchObject({ passed: true, status: 200, apiKeySent: true });
+    expect(passed.body).toMatchObject({
+      passed: true,
+      status: 200,
+      apiKeySent: true,
+      key: { verdict: 'accepted' },
+    });
     const port = await closedPort();
     const refused = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
       endpoint: `http://127.0.0.1:${port}/verify`,
@@ -145,5 +159,27 @@ describe('automatic endpoint checks', () => {
     ).toBe(400);
     expect((await mock.call('DELETE', '/__mock/endpoint-checks')).status).toBe(200);
     expect((await mock.call('GET', '/__mock/endpoint-checks')).body).toEqual([]);
+  });
+
+  it('fail an endpoint that refuses the task key, or checks none, though the platform checks pass', async () => {
+    nextReply = (request) =>
+      request.headers['x-api-key'] === 'the-endpoint-key'
+        ? message(200, 'ok')
+        : message(400, 'Bad key.');
+    const refused = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
+      endpoint: `${endpoint.url}/verify`,
+      apiKey: 'a-wrong-task-key',
+    });
+    expect(refused.body.violations).toEqual([]);
+    expect(refused.body).toMatchObject({ passed: false, status: 400, key: { verdict: 'refused' } });
+    expect(refused.body.key?.message).toMatch(
+      /answers the task's API key exactly as a wrong key \("Bad key\."\)/,
+    );
+    nextReply = () => message(200, 'ok');
+    const unchecked = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
+      endpoint: `${endpoint.url}/verify`,
+      apiKey: 'k',
+    });
+    expect(unchecked.body).toMatchObject({ passed: false, key: { verdict: 'unchecked' } });
   });
 });

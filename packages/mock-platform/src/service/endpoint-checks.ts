@@ -36,6 +36,13 @@ export interface EndpointCheck {
   error: string | null;
   durationMs: number | null;
   violations: Violation[];
+  /**
+   * The task key, judged by comparing the answer with the answer to the same call with a wrong
+   * key: `refused` (the endpoint answers the task key as it answers a wrong one: every claim will
+   * fail), `unchecked` (it answers a wrong key as the right one: anyone can claim), `accepted`,
+   * or `not_judged` (no key set, or no answer to compare). A refused or unchecked key fails the check.
+   */
+  key: { verdict: 'accepted' | 'refused' | 'unchecked' | 'not_judged'; message: string } | null;
 }
 
 /** What to check by hand. */
@@ -59,6 +66,59 @@ export interface EndpointChecks {
   /** Records, oldest first. */
   list(filter?: EndpointCheckFilter): EndpointCheck[];
   clear(): void;
+}
+
+type Call = Awaited<ReturnType<typeof callVerificationEndpoint>>;
+
+/** The key the comparison call sends. */
+export const WRONG_KEY = 'questkit-mock-wrong-key';
+
+/**
+ * Sends the same probe with a wrong key and compares: the platform's three checks alone call an
+ * endpoint that refuses the task key healthy, while every member's claim then fails.
+ */
+async function judgeKey(
+  endpoint: string,
+  body: VerificationRequest,
+  apiKey: string | undefined,
+  call: Call,
+  timeoutMs: number,
+): Promise<NonNullable<EndpointCheck['key']>> {
+  if (apiKey === undefined || apiKey === '') {
+    return {
+      verdict: 'not_judged',
+      message: 'The task has no API key: anyone can call the endpoint.',
+    };
+  }
+  const status = call.response?.status;
+  if (status !== 200 && status !== 400) {
+    return {
+      verdict: 'not_judged',
+      message: 'No answer of 200 or 400 to compare with a wrong key.',
+    };
+  }
+  const wrong = await callVerificationEndpoint(
+    endpoint,
+    { ...body, requestId: randomId() },
+    // A fixed wrong key, never one derived from the task's: an endpoint may log what it refuses.
+    { apiKey: apiKey === WRONG_KEY ? `${WRONG_KEY}-2` : WRONG_KEY, timeoutMs },
+  );
+  if (wrong.response?.status !== status || wrong.message !== call.message) {
+    return {
+      verdict: 'accepted',
+      message: 'The endpoint answers the task key and a wrong key differently.',
+    };
+  }
+  return status === 200
+    ? {
+        verdict: 'unchecked',
+        message:
+          'The endpoint answers a wrong API key as it answers the task key: it does not check the key, and anyone can claim.',
+      }
+    : {
+        verdict: 'refused',
+        message: `The endpoint answers the task's API key exactly as a wrong key ("${call.message ?? ''}"): it refuses the task key, or checks no key at all. Every member's claim will get that answer: set the endpoint's key to the task's.`,
+      };
 }
 
 /** The endpoint check engine; keeps the last `size` records. */
@@ -95,6 +155,7 @@ export function createEndpointChecks(
       error: null,
       durationMs: null,
       violations: [],
+      key: null,
     };
     records.push(record);
     if (records.length > deps.size) records = records.slice(records.length - deps.size);
@@ -111,10 +172,15 @@ export function createEndpointChecks(
       apiKey,
       timeoutMs: deps.timeoutMs,
     });
+    const key = await judgeKey(endpoint, body, apiKey, call, deps.timeoutMs);
     // The record is shared with the list: finishing it in place updates what GET shows.
     Object.assign(record, {
       state: 'done',
-      passed: !call.violations.some((violation) => violation.severity === 'error'),
+      passed:
+        !call.violations.some((violation) => violation.severity === 'error') &&
+        key.verdict !== 'refused' &&
+        key.verdict !== 'unchecked',
+      key,
       status: call.response?.status ?? null,
       message: call.message,
       error: call.error,
