@@ -5,7 +5,7 @@
 import { runConformance } from '@questkit/conformance';
 import { API_KEY, CONNECT_SECRET, ROUTE } from '../lib/claim.mjs';
 
-const [port, roundsArg = '3'] = process.argv.slice(2);
+const [port, roundsArg = '3', route = ROUTE] = process.argv.slice(2);
 const rounds = Number(roundsArg);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -13,9 +13,10 @@ const runs = [];
 for (let index = 0; index < rounds; index++) {
   const started = performance.now();
   const report = await runConformance({
-    url: `${origin}${ROUTE}`,
+    url: `${origin}${route}`,
     apiKey: API_KEY,
-    connect: { url: `${origin}/connect`, secret: CONNECT_SECRET },
+    // The connect checks only with the working endpoint: the broken ones time the claim probes.
+    ...(route === ROUTE ? { connect: { url: `${origin}/connect`, secret: CONNECT_SECRET } } : {}),
   });
   const wallMs = performance.now() - started;
   const counts = {};

@@ -235,6 +235,13 @@ function renderConformance(conformance) {
           conformance.rounds.map((value) => num(value, 0)).join(' '),
           conformance.passed ? 'yes' : 'no',
         ],
+        ...(conformance.broken ?? []).map((run) => [
+          run.target,
+          num(run.probes),
+          num(run.wallMs, 0),
+          num(run.wallMs, 0),
+          run.failed ? 'no (as it should)' : 'yes (wrong)',
+        ]),
       ],
     ),
     '',
