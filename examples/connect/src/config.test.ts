@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECT_SECRET, DEMO_TASK_KEY, MOCK_PLATFORM_ORIGINS, readConfig } from './config.js';
 
 describe('readConfig', () => {
-  it("defaults to the mock platform's demo values, port 3000 and the loopback interface", () => {
+  it("defaults to the mock platform's demo values, port 4010 and the loopback interface", () => {
     expect(readConfig({})).toEqual({
       apiKey: [DEMO_TASK_KEY],
       connectSecret: [DEMO_CONNECT_SECRET],
       demoDefaults: ['QUEST_API_KEY', 'CONNECT_SECRET'],
-      port: 3000,
+      port: 4010,
       host: '127.0.0.1',
       publicUrl: undefined,
       // In development, links may only return to the mock platform on this machine.

@@ -28,7 +28,7 @@ const list = (value: string | undefined) =>
 
 /**
  * Reads `QUEST_API_KEY` and `CONNECT_SECRET` (several separated by commas during a rotation; the
- * first secret signs), `PORT` (default 3000), `HOST` (default 127.0.0.1), `PUBLIC_URL` (the
+ * first secret signs), `PORT` (default 4010), `HOST` (default 127.0.0.1), `PUBLIC_URL` (the
  * origin the platform redirects to, behind a proxy) and `PLATFORM_ORIGINS` (origins the connect
  * callback may point to: the mock platform's in development; in production, with `NODE_ENV` set to
  * `production`, unset means any signed callback, with a warning). Throws a TypeError naming the
@@ -40,7 +40,7 @@ const list = (value: string | undefined) =>
 export function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
   const apiKey = list(env.QUEST_API_KEY);
   const connectSecret = list(env.CONNECT_SECRET);
-  const portText = env.PORT?.trim() || '3000';
+  const portText = env.PORT?.trim() || '4010';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) {
     throw new TypeError(

@@ -51,7 +51,7 @@ const HOST = '127.0.0.1';
 /**
  * Starts the mock platform, the four examples and a webhook receiver, wired to each other: the
  * connect example gets a connect secret created on the platform, the examples get a random task
- * key, and the seeded webhooks (which point at port 3000) are switched off so the demo's
+ * key, and the seeded webhooks (which point at port 4010) are switched off so the demo's
  * deliveries go only to its own receiver.
  *
  * @example

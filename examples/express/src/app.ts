@@ -22,7 +22,7 @@ export interface AppOptions {
  *
  * @example
  * const app = createApp({ apiKey: process.env.QUEST_API_KEY! });
- * app.listen(3000, '127.0.0.1');
+ * app.listen(4010, '127.0.0.1');
  */
 export function createApp(options: AppOptions): Express {
   const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };

@@ -4,7 +4,7 @@ import { type AppOptions, createApp } from './app.js';
 
 /** Options of {@link startServer}: the app's options and where to listen. */
 export interface ServerOptions extends AppOptions {
-  /** Default 3000, the port the mock platform's demo quests call; 0 picks a free one. */
+  /** Default 4010, the port the mock platform's demo quests call; 0 picks a free one. */
   port?: number;
   /** Default 127.0.0.1: nothing outside this machine reaches it unless you say so. */
   host?: string;
@@ -29,7 +29,7 @@ export interface RunningServer {
  * await server.close();
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { port = 3000, host = '127.0.0.1', ...appOptions } = options;
+  const { port = 4010, host = '127.0.0.1', ...appOptions } = options;
   const server = createServer(createApp(appOptions));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

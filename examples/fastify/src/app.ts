@@ -22,7 +22,7 @@ export interface AppOptions {
  *
  * @example
  * const app = createApp({ apiKey: process.env.QUEST_API_KEY! });
- * await app.listen({ port: 3000, host: '127.0.0.1' });
+ * await app.listen({ port: 4010, host: '127.0.0.1' });
  */
 export function createApp(options: AppOptions): FastifyInstance {
   const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_TASK_KEY, readConfig } from './config.js';
 
 describe('readConfig', () => {
-  it('defaults to the demo key, port 3000 and the loopback interface', () => {
+  it('defaults to the demo key, port 4010 and the loopback interface', () => {
     expect(readConfig({})).toEqual({
       apiKey: [DEMO_TASK_KEY],
       demoKey: true,
-      port: 3000,
+      port: 4010,
       host: '127.0.0.1',
       questIds: {},
     });

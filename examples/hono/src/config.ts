@@ -18,7 +18,7 @@ export const DEMO_TASK_KEY = 'demo-task-key';
 
 /**
  * Reads `QUEST_API_KEY` (several keys separated by commas during a rotation), `PORT` (default
- * 3000), `HOST` (default 127.0.0.1), `DISCORD_QUEST_ID` and `PASS_QUEST_ID`. Throws a
+ * 4010), `HOST` (default 127.0.0.1), `DISCORD_QUEST_ID` and `PASS_QUEST_ID`. Throws a
  * TypeError naming the variable when a value is unusable.
  *
  * @example
@@ -29,7 +29,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     .split(',')
     .map((key) => key.trim())
     .filter((key) => key !== '');
-  const portText = env.PORT?.trim() || '3000';
+  const portText = env.PORT?.trim() || '4010';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) {
     throw new TypeError(`[@questkit/example-hono] PORT must be a port number, not "${portText}"`);

@@ -11,7 +11,7 @@ export interface QuestIds {
 
 /**
  * The mock platform's seeded demo quests "Join our Discord" and "Connect your wallet", whose
- * tasks call `http://127.0.0.1:3000/verify`: with `questkit mock` running, this example answers
+ * tasks call `http://127.0.0.1:4010/verify`: with `questkit mock` running, this example answers
  * them without any configuration. Set your own quest ids through the environment.
  */
 export const DEFAULT_QUEST_IDS: QuestIds = {

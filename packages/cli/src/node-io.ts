@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
  * The real process: its streams, environment, file system and SIGINT.
  *
  * @example
- * process.exitCode = await main(['check', 'http://localhost:3000/verify'], nodeIo());
+ * process.exitCode = await main(['check', 'http://localhost:4010/verify'], nodeIo());
  */
 export function nodeIo(): CliIo {
   return {

@@ -17,8 +17,8 @@ export function shellQuote(value: string): string {
  * `redactApiKey` reads `$QUESTKIT_API_KEY` from the shell instead, so the key is never printed.
  *
  * @example
- * toCurl({ method: 'GET', url: 'http://localhost:3000/verify', headers: {} }, { timeoutMs: 10_000 });
- * // "curl -sS -i -m 10 \\\n  -X GET \\\n  'http://localhost:3000/verify'"
+ * toCurl({ method: 'GET', url: 'http://localhost:4010/verify', headers: {} }, { timeoutMs: 10_000 });
+ * // "curl -sS -i -m 10 \\\n  -X GET \\\n  'http://localhost:4010/verify'"
  */
 export function toCurl(
   request: OutgoingRequest,

@@ -213,7 +213,7 @@ describe('open-redirect attempts', () => {
 
   describe('allowedCallbackOrigins', () => {
     const options = {
-      allowedCallbackOrigins: ['https://platform.example', 'http://localhost:3000/'],
+      allowedCallbackOrigins: ['https://platform.example', 'http://localhost:4010/'],
     };
 
     it('accepts callbacks on an allowed origin, whatever the path and case of scheme and host', () => {
@@ -221,7 +221,7 @@ describe('open-redirect attempts', () => {
         CALLBACK,
         'HTTPS://Platform.Example/other/path?x=1#y',
         'https://platform.example:443/cb',
-        'http://localhost:3000/connect/done',
+        'http://localhost:4010/connect/done',
       ]) {
         expect(
           readConnectRedirect(redirectWith(callback), SECRET, options),
@@ -239,7 +239,7 @@ describe('open-redirect attempts', () => {
       'https://evil.example/https://platform.example/',
       'https://platform.example:8443/cb',
       'http://platform.example/cb',
-      'https://localhost:3000/cb',
+      'https://localhost:4010/cb',
       'http://localhost:3001/cb',
     ])('rejects %s', (callback) => {
       expect(readConnectRedirect(redirectWith(callback), SECRET, options)).toEqual({

@@ -236,7 +236,7 @@ describe('PATCH /webhooks/{webhookId}', () => {
   it('answers 409 for the uri of another webhook, 404 for an unknown one, 400 for bad fields', async () => {
     const t = createTestPlatform();
     expectError(
-      await t.call('PATCH', path, { body: { uri: 'http://127.0.0.1:3000/webhooks/joined' } }),
+      await t.call('PATCH', path, { body: { uri: 'http://127.0.0.1:4010/webhooks/joined' } }),
       409,
     );
     expectError(

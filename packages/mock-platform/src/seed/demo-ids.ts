@@ -17,8 +17,8 @@ export const DEMO = {
   },
   connectSecret: 'demo-connect-secret-change-me',
   /** Where the demo API tasks send their verification calls (the examples' default). */
-  verifyEndpoint: 'http://127.0.0.1:3000/verify',
-  connectRedirectUrl: 'http://127.0.0.1:3000/connect',
+  verifyEndpoint: 'http://127.0.0.1:4010/verify',
+  connectRedirectUrl: 'http://127.0.0.1:4010/connect',
   modules: {
     onboarding: uuid('a0000000', 1),
     community: uuid('a0000000', 2),
