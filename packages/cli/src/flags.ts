@@ -15,6 +15,9 @@ export interface FlagSpec {
   /** The default, as shown in the help and the README. */
   defaultText?: string;
   description: string;
+  /** Bounds of an `integer` flag; by default a positive integer. */
+  min?: number;
+  max?: number;
 }
 
 /** A flag's value after parsing: a string, true, or a positive integer. */
@@ -42,10 +45,16 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
   }
   const text = String(raw);
   if (flag.type === 'integer') {
-    if (!/^\d+$/.test(text.trim()) || Number(text) <= 0 || !Number.isSafeInteger(Number(text))) {
-      throw new UsageError(`${source} must be a positive integer, got "${text}"`);
+    const min = flag.min ?? 1;
+    const max = flag.max ?? Number.MAX_SAFE_INTEGER;
+    const value = Number(text);
+    const bounded = flag.min !== undefined || flag.max !== undefined;
+    const valid = /^\d+$/.test(text.trim()) && Number.isSafeInteger(value);
+    if (!valid || value < min || value > max) {
+      const range = bounded ? `an integer from ${min} to ${max}` : 'a positive integer';
+      throw new UsageError(`${source} must be ${range}, got "${text}"`);
     }
-    return Number(text);
+    return value;
   }
   if (text === '') throw new UsageError(`${source} needs a value`);
   return text;

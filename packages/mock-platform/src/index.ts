@@ -8,16 +8,14 @@ export { ROUTE_ACCESS, type RouteAccess } from './auth/authorize.js';
 export { type Principal, principalLabel } from './auth/principal.js';
 export type { RateLimitOptions } from './auth/rate-limit.js';
 export type { MemberClaims, MemberTokens } from './auth/tokens.js';
-export {
-  MOCK_FLAGS,
-  type MockCliConfig,
-  type MockFlag,
-  mockUsage,
-  parseMockArgs,
-} from './cli/args.js';
-export { type MockCliIo, mockCommand, runMockCli } from './cli/run.js';
 export { type Clock, createManualClock, type ManualClock, systemClock } from './clock.js';
 export type { MockContext, MockHooks, MockSettings } from './context.js';
+export {
+  buildControlOpenApi,
+  CONTROL_ROUTES,
+  type ControlRoute,
+  controlExample,
+} from './control/catalog.js';
 export { readFixtures, writeFixtures } from './fixtures-file.js';
 export {
   type ApiFailure,

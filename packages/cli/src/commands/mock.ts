@@ -1,24 +1,38 @@
 import type { Command } from '../command.js';
+import type { CliIo } from '../io.js';
+import { MOCK_FLAGS } from './mock/flags.js';
+import { runMock } from './mock/run.js';
 
 const MOCK_PACKAGE = '@questkit/mock-platform';
 
 /**
- * `questkit mock`: the mock platform's own command line, run as is. Its flags and their
- * environment twins are defined once, in `@questkit/mock-platform`, so they cannot drift apart.
- *
- * The mock is an optional peer dependency, loaded only here: `questkit check` in an app's CI
- * must not install the mock's HTTP server stack.
+ * `questkit mock`: runs the mock platform. Its flags are parsed by the CLI's one parser, like
+ * every command's. The mock is an optional peer dependency, loaded only here: `questkit check`
+ * in an app's CI must not install the mock's HTTP server stack.
  */
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Run the mock platform (public API, control routes, docs) on a local port',
   usage: 'mock [options]',
-  description: 'Runs the reference mock platform on a local port.',
-  flags: [],
-  async runArgs(argv, io) {
-    let mock: typeof import('@questkit/mock-platform').mockCommand;
+  description:
+    'Runs the reference mock platform on a local port: the public API under /public/, the control\nroutes under /__mock/ (claims, connect, webhook deliveries, the test clock), /docs and the\nOpenAPI documents. Needs @questkit/mock-platform installed beside questkit.',
+  flags: MOCK_FLAGS,
+  epilog: `Control routes (base URL http://127.0.0.1:4000; all of them in /__mock/openapi.json):
+  POST   /__mock/communities/demo/quests/<questId>/claims  {"userId": "..."}   claim a quest as a member
+  GET    /__mock/calls                                                     the verification calls
+  POST   /__mock/endpoint-checks  {"endpoint": "...", "apiKey": "..."}       the platform's automatic checks
+  GET    /__mock/connect/start?subdomain=demo&questId=...&userId=...        start the connect flow
+  POST   /__mock/communities/demo/members  {"name": "zoe"}                  add a member (JOINED_COMMUNITY)
+  POST   /__mock/webhooks/deliveries/<id>/replay                           replay a webhook delivery
+  POST   /__mock/clock/advance  {"ms": 60000}                              move the test clock
+  POST   /__mock/tokens  {"userId": "..."}                                  a member token
+The banner lists every route with a curl example.
+
+Exit codes: 0 after a clean stop (Ctrl-C), 1 when the server cannot start, 2 for bad arguments.`,
+  async run(parsed, io: CliIo) {
+    let mock: typeof import('@questkit/mock-platform');
     try {
-      ({ mockCommand: mock } = await import(MOCK_PACKAGE));
+      mock = await import(MOCK_PACKAGE);
     } catch (error) {
       if (!isMissing(error)) throw error;
       io.stderr.write(
@@ -26,14 +40,7 @@ export const mockCommand: Command = {
       );
       return 1;
     }
-    return mock.run(
-      argv,
-      { ...io.env },
-      {
-        stdout: (text) => void io.stdout.write(text),
-        stderr: (text) => void io.stderr.write(text),
-      },
-    );
+    return runMock(mock, parsed.values, io);
   },
 };
 

@@ -4,6 +4,7 @@ import type { MockContext } from '../context.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { parseWith } from '../http/validate.js';
+import { buildControlOpenApi } from './catalog.js';
 
 // Control routes drive the mock in tests and demos. They live under /__mock/, never under
 // /public/, take no credential (the mock binds to loopback by default) and answer errors in the
@@ -55,6 +56,7 @@ export function createControlApp(context: MockContext): Hono {
       expiresAt: expiresAt.toISOString(),
     });
   });
+  control.get('/openapi.json', (c) => c.json(buildControlOpenApi()));
   control.get('/requests', (c) => c.json(context.journal.list()));
   control.delete('/requests', (c) => {
     context.journal.clear();

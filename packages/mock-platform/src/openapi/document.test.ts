@@ -94,3 +94,25 @@ describe('GET /docs', () => {
     expect(answer.text).toContain('data-url="/openapi.json"');
   });
 });
+
+describe('request examples', () => {
+  it('give every operation a whole request, and every body example passes the route schema', async () => {
+    const { PUBLIC_ROUTES } = await import('../routes/index.js');
+    const { REQUEST_EXAMPLES } = await import('./examples.js');
+    const document = buildOpenApiDocument(PUBLIC_ROUTES, { serverUrl: 'http://127.0.0.1:4000' });
+    for (const route of PUBLIC_ROUTES) {
+      const operation = document.paths[`/public/communities/{subdomain}${route.path}`]?.[
+        route.method
+      ] as {
+        'x-codeSamples': { source: string }[];
+      };
+      expect(operation['x-codeSamples'][0]?.source, route.operationId).toMatch(/^curl /);
+      const example = REQUEST_EXAMPLES[route.operationId];
+      expect(example, route.operationId).toBeDefined();
+      if (route.body)
+        expect(route.body.safeParse(example?.body).success, route.operationId).toBe(true);
+      if (route.query)
+        expect(route.query.safeParse(example?.query ?? {}).success, route.operationId).toBe(true);
+    }
+  });
+});

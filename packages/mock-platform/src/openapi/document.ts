@@ -3,6 +3,8 @@ import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../http/error
 import { McpClientSchema } from '../http/pipeline.js';
 import type { PublicRoute, SvcHeader } from '../http/route.js';
 import { PUBLIC_PREFIX } from '../routes/index.js';
+import { DEMO } from '../seed/demo-ids.js';
+import { exampleCurl, REQUEST_EXAMPLES } from './examples.js';
 import { type JsonSchema, toOpenApiSchema } from './json-schema.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
@@ -143,15 +145,44 @@ export function buildOpenApiDocument(
     if (route.response && !schemas[route.response.name]) {
       schemas[route.response.name] = toOpenApiSchema(route.response.schema, 'output', schemas);
     }
+    const example = REQUEST_EXAMPLES[route.operationId] ?? {};
+    for (const parameter of parameters as { name: string; in: string; example?: string }[]) {
+      const value =
+        parameter.in === 'path'
+          ? (example.params?.[parameter.name] ??
+            (parameter.name === 'subdomain' ? DEMO.subdomain : undefined))
+          : parameter.in === 'query'
+            ? example.query?.[parameter.name]
+            : undefined;
+      if (value !== undefined) parameter.example = value;
+    }
     if (route.body) {
       const name = `${capitalize(route.operationId)}Body`;
       schemas[name] = toOpenApiSchema(route.body, 'input', schemas);
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+        content: {
+          'application/json': {
+            schema: { $ref: `#/components/schemas/${name}` },
+            ...(example.body !== undefined ? { example: example.body } : {}),
+          },
+        },
       };
     }
     const path = `${PUBLIC_PREFIX}${route.path}`;
+    // A whole request per operation, as the docs page shows it (the x-codeSamples convention).
+    operation['x-codeSamples'] = [
+      {
+        lang: 'Shell',
+        label: 'curl',
+        source: exampleCurl(
+          route.method,
+          path,
+          example,
+          options.serverUrl ?? 'http://127.0.0.1:4000',
+        ),
+      },
+    ];
     paths[path] = { ...paths[path], [route.method]: operation };
   }
 

@@ -1,10 +1,35 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as mock from '@questkit/mock-platform';
+import {
+  DEFAULT_GENERATED_USERS,
+  DEFAULT_RATE_LIMIT_PER_SECOND,
+  DEMO,
+  type MockServer,
+} from '@questkit/mock-platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../seed/demo-ids.js';
-import type { MockServer } from '../server.js';
-import { runMockCli } from './run.js';
+import { parseFlags } from '../../flags.js';
+import type { CliIo } from '../../io.js';
+import { MOCK_DEFAULT_RATE_LIMIT, MOCK_DEFAULT_SEED, MOCK_FLAGS } from './flags.js';
+import { type MockRunHooks, runMock } from './run.js';
+
+/** `questkit mock` with these arguments, through the CLI's parser, as the binary runs it. */
+function runMockCli(
+  argv: string[],
+  env: Record<string, string>,
+  io: { stdout?: (text: string) => void; stderr?: (text: string) => void } & MockRunHooks,
+): Promise<number> {
+  const cliIo: CliIo = {
+    stdout: { write: (text: string) => io.stdout?.(text) },
+    stderr: { write: (text: string) => io.stderr?.(text) },
+    env,
+    writeFile: async () => {},
+    onInterrupt: () => () => {},
+  };
+  const parsed = parseFlags(MOCK_FLAGS, argv, env);
+  return runMock(mock, parsed.values, cliIo, io);
+}
 
 let dir: string;
 beforeAll(async () => {
@@ -40,7 +65,12 @@ async function withCli(
   return { code, out: out.join(''), err: err.join('') };
 }
 
-describe('runMockCli', () => {
+describe('questkit mock', () => {
+  it("states the mock platform's own defaults in its help", () => {
+    expect(MOCK_DEFAULT_SEED).toBe(DEFAULT_GENERATED_USERS);
+    expect(MOCK_DEFAULT_RATE_LIMIT).toBe(DEFAULT_RATE_LIMIT_PER_SECOND);
+  });
+
   it('serves over HTTP and prints the base URL and the demo credentials', async () => {
     let url = '';
     const { code, out } = await withCli(['--seed', '3'], {}, async (server, printed) => {
@@ -61,6 +91,12 @@ describe('runMockCli', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out).toContain(`listening on ${url}`);
     expect(out).toContain(`${url}/docs`);
+    // Every control route, with an example.
+    for (const route of mock.CONTROL_ROUTES)
+      expect(out).toContain(`${route.method.padEnd(6)} ${route.path}`);
+    expect(out).toContain(
+      `curl -X POST '${url}/__mock/clock/advance' -H 'content-type: application/json' -d '{"ms":60000}'`,
+    );
     expect(out).toContain(DEMO.apiKeys.readWrite);
     expect(out).toContain(DEMO.apiKeys.readOnly);
   });
@@ -148,19 +184,19 @@ describe('runMockCli', () => {
       expect(taken).toBe(1);
     });
     expect(err).toContain('questkit mock:');
-    let usage = '';
-    expect(
-      await runMockCli(
-        ['--bogus'],
-        {},
-        {
-          stderr: (text) => {
-            usage += text;
-          },
-        },
-      ),
-    ).toBe(2);
-    expect(usage).toContain('Usage:');
-    expect(await runMockCli(['--help'], {}, { stdout: () => {} })).toBe(0);
+    // Bad arguments are the CLI parser's: a usage error (exit 2 from main), with a hint.
+    expect(() => parseFlags(MOCK_FLAGS, ['--prot', '1'], {})).toThrow(
+      /Unknown option '--prot'.*did you mean --port\?/,
+    );
+    expect(() => parseFlags(MOCK_FLAGS, ['--port', '70000'], {})).toThrow(
+      /--port must be an integer from 0 to 65535/,
+    );
+    expect(() => parseFlags(MOCK_FLAGS, [], { QUESTKIT_MOCK_SEED: '-1' })).toThrow(
+      /QUESTKIT_MOCK_SEED must be/,
+    );
+    expect(parseFlags(MOCK_FLAGS, ['--port', '0', '--rate-limit', '0'], {}).values).toMatchObject({
+      port: 0,
+      'rate-limit': 0,
+    });
   });
 });

@@ -1,0 +1,81 @@
+import type { FlagSpec } from '../../flags.js';
+
+// Defaults of the mock platform, restated here so that `questkit mock --help` needs no import of
+// the mock (an optional dependency); its tests check them against the mock's own constants.
+export const MOCK_DEFAULT_PORT = 4000;
+export const MOCK_DEFAULT_SEED = 100;
+export const MOCK_DEFAULT_RATE_LIMIT = 50;
+
+/** The flags of `questkit mock`; each has an environment variable twin (the flag wins). */
+export const MOCK_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'port',
+    type: 'integer',
+    min: 0,
+    max: 65535,
+    env: 'QUESTKIT_MOCK_PORT',
+    placeholder: '<n>',
+    defaultText: String(MOCK_DEFAULT_PORT),
+    description: 'Port to listen on (0 picks a free port)',
+  },
+  {
+    name: 'host',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_HOST',
+    placeholder: '<host>',
+    defaultText: '127.0.0.1',
+    description: 'Interface to bind',
+  },
+  {
+    name: 'api-key',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_API_KEY',
+    placeholder: '<key>',
+    defaultText: 'the built-in demo key',
+    description: "The demo community's read-write API key (never echoed)",
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    min: 0,
+    max: 10_000_000,
+    env: 'QUESTKIT_MOCK_SEED',
+    placeholder: '<n>',
+    defaultText: String(MOCK_DEFAULT_SEED),
+    description: 'Generated demo users, added to the named ones',
+  },
+  {
+    name: 'fixtures',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_FIXTURES',
+    placeholder: '<file>',
+    description:
+      'Load the state from this JSON file (as written by --save) instead of the demo seed',
+  },
+  {
+    name: 'save',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_SAVE',
+    placeholder: '<file>',
+    description: 'Write the state to this JSON file on exit',
+  },
+  {
+    name: 'public-url',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_PUBLIC_URL',
+    placeholder: '<url>',
+    defaultText: 'where it listens',
+    description:
+      'The public URL of the mock, where connect callbacks point (never the Host header)',
+  },
+  {
+    name: 'rate-limit',
+    type: 'integer',
+    min: 0,
+    max: 1_000_000,
+    env: 'QUESTKIT_MOCK_RATE_LIMIT',
+    placeholder: '<n>',
+    defaultText: String(MOCK_DEFAULT_RATE_LIMIT),
+    description: 'Requests per second per credential (token bucket); 0 disables',
+  },
+];

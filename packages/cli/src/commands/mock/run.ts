@@ -1,0 +1,136 @@
+import type { MockPlatform, MockServer } from '@questkit/mock-platform';
+import type { ParsedFlags } from '../../flags.js';
+import type { CliIo } from '../../io.js';
+import { MOCK_DEFAULT_PORT, MOCK_DEFAULT_RATE_LIMIT, MOCK_DEFAULT_SEED } from './flags.js';
+
+type Mock = typeof import('@questkit/mock-platform');
+
+/** Hooks for tests: stop the server without a signal, and see it once it listens. */
+export interface MockRunHooks {
+  signal?: AbortSignal;
+  onListening?: (server: MockServer) => void;
+}
+
+const text = (values: ParsedFlags['values'], name: string) =>
+  typeof values[name] === 'string' ? (values[name] as string) : undefined;
+const integer = (values: ParsedFlags['values'], name: string, fallback: number) =>
+  typeof values[name] === 'number' ? (values[name] as number) : fallback;
+
+/**
+ * The lines printed on start: the base URL, the control routes with an example each, and the
+ * demo credentials. A key the user supplied (flag, environment or fixtures) is never echoed: only
+ * the built-in public demo keys are.
+ */
+async function banner(
+  mock: Mock,
+  server: MockServer,
+  apiKeySource: string | undefined,
+): Promise<string> {
+  const { platform, url } = server;
+  const lines = [
+    `questkit mock platform listening on ${url}`,
+    `  OpenAPI  ${url}/openapi.json (public API), ${url}/__mock/openapi.json (control routes)`,
+    `  Docs     ${url}/docs`,
+    'Control routes (tests and demos drive the mock with them), e.g.:',
+    ...mock.CONTROL_ROUTES.map(
+      (route) =>
+        `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
+    ),
+  ];
+  const demo = platform.store.communities.getBySubdomain(mock.DEMO.subdomain);
+  if (!demo) {
+    lines.push('No "demo" community in this state.');
+    return `${lines.join('\n')}\n`;
+  }
+  const keys = platform.store.apiKeys.listByCommunity(demo.id);
+  const show = (scope: 'read-write' | 'read-only', builtIn: string) => {
+    const key = keys.find((k) => k.scope === scope);
+    if (!key) return '(none)';
+    if (scope === 'read-write' && apiKeySource) return apiKeySource;
+    return key.key === builtIn ? key.key : '(from the fixtures file)';
+  };
+  lines.push(
+    `Demo community "${demo.subdomain}": ${url}/public/communities/${demo.subdomain}`,
+    `  x-api-key (read-write)  ${show('read-write', mock.DEMO.apiKeys.readWrite)}`,
+    `  x-api-key (read-only)   ${show('read-only', mock.DEMO.apiKeys.readOnly)}`,
+  );
+  const admin = platform.store.users.get(mock.DEMO.users.admin);
+  if (admin && admin.communityId === demo.id) {
+    const token = await platform.issueToken(admin.id);
+    lines.push(
+      `  admin member token      authorization: Bearer ${token}`,
+      `                          (user ${admin.name ?? admin.id}, ${admin.id}; more: POST ${url}/__mock/tokens {"userId": "..."})`,
+    );
+  }
+  lines.push(`  members                 ${platform.store.users.countActive(demo.id)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function createPlatform(mock: Mock, values: ParsedFlags['values']): Promise<MockPlatform> {
+  const rateLimit = integer(values, 'rate-limit', MOCK_DEFAULT_RATE_LIMIT);
+  const fixtures = text(values, 'fixtures');
+  const apiKey = text(values, 'api-key');
+  const publicUrl = text(values, 'public-url');
+  return mock.createMockPlatform({
+    ...(fixtures
+      ? { store: mock.createMemoryStore(await mock.readFixtures(fixtures)) }
+      : { seed: { users: integer(values, 'seed', MOCK_DEFAULT_SEED) } }),
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(publicUrl !== undefined ? { baseUrl: publicUrl } : {}),
+    rateLimit: rateLimit === 0 ? false : { perSecond: rateLimit },
+  });
+}
+
+/**
+ * `questkit mock`, with its flags parsed: starts the mock platform on a port, prints the base URL,
+ * the control routes and the demo credentials, and runs until Ctrl-C (or `hooks.signal`); then
+ * writes `--save` and closes. Resolves with the exit code: 0 after a clean stop, 1 when the server
+ * cannot start (port taken, bad fixtures) or the state cannot be saved.
+ */
+export async function runMock(
+  mock: Mock,
+  values: ParsedFlags['values'],
+  io: CliIo,
+  hooks: MockRunHooks = {},
+): Promise<number> {
+  let server: MockServer;
+  try {
+    server = await mock.startMockServer(await createPlatform(mock, values), {
+      port: integer(values, 'port', MOCK_DEFAULT_PORT),
+      host: text(values, 'host') ?? '127.0.0.1',
+    });
+  } catch (error) {
+    io.stderr.write(`questkit mock: ${(error as Error).message}\n`);
+    return 1;
+  }
+  // Where the read-write key came from, said without echoing it.
+  const source =
+    text(values, 'api-key') === undefined
+      ? undefined
+      : io.env.QUESTKIT_MOCK_API_KEY === text(values, 'api-key')
+        ? '(the key in QUESTKIT_MOCK_API_KEY)'
+        : '(the key given with --api-key)';
+  io.stdout.write(await banner(mock, server, source));
+  hooks.onListening?.(server);
+  await new Promise<void>((resolve) => {
+    if (hooks.signal?.aborted) return resolve();
+    hooks.signal?.addEventListener('abort', () => resolve(), { once: true });
+    const stop = io.onInterrupt(() => {
+      stop();
+      resolve();
+    });
+  });
+  let code = 0;
+  const save = text(values, 'save');
+  if (save) {
+    try {
+      await mock.writeFixtures(save, server.platform.store);
+      io.stdout.write(`State saved to ${save}\n`);
+    } catch (error) {
+      io.stderr.write(`questkit mock: cannot save ${save}: ${(error as Error).message}\n`);
+      code = 1;
+    }
+  }
+  await server.close();
+  return code;
+}
