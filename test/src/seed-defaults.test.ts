@@ -30,16 +30,16 @@ describe("the examples' defaults match the mock platform's demo seed", () => {
     for (const id of seeded) {
       const task = store.quests.get(id)!.tasks[0]!;
       expect(task.settings.apiKey).toBe(express.DEMO_TASK_KEY);
-      expect(task.settings.endpoint).toBe('http://127.0.0.1:3000/verify');
+      expect(task.settings.endpoint).toBe('http://127.0.0.1:4010/verify');
     }
     for (const key of [fastify.DEMO_TASK_KEY, hono.DEMO_TASK_KEY, connect.DEMO_TASK_KEY]) {
       expect(key).toBe(express.DEMO_TASK_KEY);
     }
     expect(connect.DEMO_CONNECT_SECRET).toBe(DEMO.connectSecret);
-    expect(DEMO.connectRedirectUrl).toBe('http://127.0.0.1:3000/connect');
+    expect(DEMO.connectRedirectUrl).toBe('http://127.0.0.1:4010/connect');
     for (const readConfig of [express.readConfig, fastify.readConfig, hono.readConfig]) {
-      expect(readConfig({}).port).toBe(3000);
+      expect(readConfig({}).port).toBe(4010);
     }
-    expect(connect.readConfig({}).port).toBe(3000);
+    expect(connect.readConfig({}).port).toBe(4010);
   });
 });

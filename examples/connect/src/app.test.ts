@@ -240,7 +240,7 @@ describe('the community app (connect example)', () => {
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
     const cookie = page.headers.getSetCookie()[0]!.split(';')[0]!;
     let loginsDone = 0;
-    const logins = Array.from({ length: 280 }, () =>
+    const logins = Array.from({ length: 100 }, () =>
       fetch(`${server.url}/login`, {
         method: 'POST',
         redirect: 'manual',
@@ -262,8 +262,8 @@ describe('the community app (connect example)', () => {
     const doneWhenClaimsAnswered = loginsDone;
     await Promise.all(logins);
     expect(claims.every((answer) => answer.status === 400)).toBe(true);
-    expect(doneWhenClaimsAnswered).toBeLessThan(280);
-  });
+    expect(doneWhenClaimsAnswered).toBeLessThan(100);
+  }, 60_000);
 
   it('logs out', async () => {
     const browser = new Browser();

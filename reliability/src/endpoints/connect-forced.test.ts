@@ -336,5 +336,5 @@ describe('the connect example community, its login', () => {
     } finally {
       await community.close();
     }
-  });
+  }, 120_000);
 });
