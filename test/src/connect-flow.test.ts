@@ -104,9 +104,9 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
     expect(arrival.status).toBe(200);
 
     // Login -> back to /connect with the session cookie -> the confirmation page.
-    expect(loggedIn.hops.map((hop) => hop.status)).toEqual([303, 200]);
-    expect(loggedIn.hops[0]!.cookiesSet).toContain('sid');
-    expect(loggedIn.body).toContain('Link your Acme Builders account <strong>ben</strong>');
+    expect(loggedIn!.hops.map((hop) => hop.status)).toEqual([303, 200]);
+    expect(loggedIn!.hops[0]!.cookiesSet).toContain('sid');
+    expect(loggedIn!.body).toContain('Link your Acme Builders account <strong>ben</strong>');
     // Confirm -> signed callback -> platform.
     expect(done.hops.map((hop) => hop.status)).toEqual([303, 200]);
     const callback = new URL(done.hops[1]!.url);

@@ -14,3 +14,4 @@ export * from './reasons.js';
 export * from './results.js';
 export * from './schemas/index.js';
 export * from './verifier/index.js';
+export * from './webhooks/index.js';

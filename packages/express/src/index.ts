@@ -13,3 +13,4 @@ export {
   verificationEndpoint,
   verificationErrors,
 } from './verification.js';
+export { type WebhookEndpointOptions, webhookEndpoint } from './webhooks.js';

@@ -7,3 +7,4 @@
  */
 export { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
 export { type VerificationEndpointOptions, verificationEndpoint } from './verification.js';
+export { type WebhookEndpointOptions, webhookEndpoint } from './webhooks.js';

@@ -5,4 +5,5 @@ export * from './quests.js';
 export * from './rich-text.js';
 export * from './users.js';
 export * from './verification.js';
+export * from './webhook-events.js';
 export * from './webhooks.js';

@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DoorRequest } from '../adapter/door.js';
+import { createMemoryDedupe } from './dedupe.js';
+import { createWebhookReceiver } from './receiver.js';
+
+const SECRET = 'whsec_receiver_test';
+const EVENT = {
+  id: 'evt-1',
+  type: 'QUEST_CLAIMED',
+  createdAt: '2025-06-01T12:00:00.000Z',
+  communityId: 'c-1',
+  subdomain: 'demo',
+  data: { questId: 'q', questName: 'Q', userId: 'u', requestId: 'r', xp: 50 },
+};
+
+const delivery = (body: unknown, method = 'POST'): DoorRequest => ({
+  method,
+  url: '/webhooks',
+  header: () => undefined,
+  body: { kind: 'bytes', value: typeof body === 'string' ? body : JSON.stringify(body) },
+});
+const json = (answer: { body: string }) => JSON.parse(answer.body) as { message: string };
+
+describe('createWebhookReceiver', () => {
+  it('hands the typed event, without the secret, to its handler once, across retries', async () => {
+    const seen: unknown[] = [];
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      on: { QUEST_CLAIMED: (event) => void seen.push(event) },
+    });
+    const first = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(first.status).toBe(200);
+    const again = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(json(again).message).toBe('Already handled.');
+    expect(seen).toEqual([EVENT]);
+  });
+
+  it('accepts every secret of a rotation and refuses any other with 401', async () => {
+    const receiver = createWebhookReceiver({ secret: ['new-secret', SECRET], on: {} });
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      200,
+    );
+    expect(
+      (await receiver.handle(delivery({ ...EVENT, id: 'evt-2', secret: 'new-secret' }), undefined))
+        .status,
+    ).toBe(200);
+    expect(
+      (await receiver.handle(delivery({ ...EVENT, id: 'evt-3', secret: 'old' }), undefined)).status,
+    ).toBe(401);
+    expect((await receiver.handle(delivery({ ...EVENT, id: 'evt-4' }), undefined)).status).toBe(
+      401,
+    );
+  });
+
+  it('answers malformed deliveries 400, naming the field, after the secret check', async () => {
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: () => {} } });
+    expect((await receiver.handle(delivery('{not json'), undefined)).status).toBe(400);
+    const noId = await receiver.handle(
+      delivery({ ...EVENT, id: undefined, secret: SECRET }),
+      undefined,
+    );
+    expect(noId.status).toBe(400);
+    expect(json(noId).message).toMatch(/id/);
+    const badData = await receiver.handle(
+      delivery({ ...EVENT, data: { xp: 'many' }, secret: SECRET }),
+      undefined,
+    );
+    expect(badData.status).toBe(400);
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      200,
+    );
+    expect((await receiver.handle(delivery({}, 'GET'), undefined)).status).toBe(400);
+  });
+
+  it('answers 500 for a throwing handler without echoing its error, and lets it retry', async () => {
+    const onError = vi.fn();
+    let calls = 0;
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      on: {
+        QUEST_CLAIMED: () => {
+          calls++;
+          if (calls === 1) throw new Error('connection string postgres://user:pw@db');
+        },
+      },
+      onError,
+    });
+    const failed = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(failed.status).toBe(500);
+    expect(failed.body).not.toContain('postgres');
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), {
+      reason: 'handler_error',
+      eventId: 'evt-1',
+      eventType: 'QUEST_CLAIMED',
+    });
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      200,
+    );
+  });
+
+  it('answers 500 at its deadline and reports the late result, never written', async () => {
+    const onError = vi.fn();
+    let finish: () => void = () => {};
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 30,
+      on: { QUEST_CLAIMED: () => new Promise<void>((resolve) => (finish = resolve)) },
+      onError,
+    });
+    const answer = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(answer.status).toBe(500);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(onError).toHaveBeenCalledWith(
+      expect.any(Error),
+      expect.objectContaining({ reason: 'late' }),
+    );
+    expect(JSON.stringify(onError.mock.calls)).not.toContain(SECRET);
+  });
+
+  it('accepts and ignores an unknown event type by default, or hands it to onUnknown', async () => {
+    const unknown = { ...EVENT, type: 'BADGE_EARNED', data: { badge: 'gold' } };
+    expect(
+      (
+        await createWebhookReceiver({ secret: SECRET, on: {} }).handle(
+          delivery({ ...unknown, secret: SECRET }),
+          undefined,
+        )
+      ).status,
+    ).toBe(200);
+    const onUnknown = vi.fn();
+    await createWebhookReceiver({ secret: SECRET, on: {}, onUnknown }).handle(
+      delivery({ ...unknown, secret: SECRET }),
+      undefined,
+    );
+    expect(onUnknown).toHaveBeenCalledWith(unknown);
+  });
+
+  it('uses a shared dedupe store, asynchronous ones included', async () => {
+    const store = new Set<string>();
+    const dedupe = {
+      seen: async (id: string) => store.has(id),
+      remember: async (id: string) => void store.add(id),
+    };
+    const calls = vi.fn();
+    const a = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
+    const b = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
+    await a.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    await b.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the oldest ids past its size (memory default)', async () => {
+    const dedupe = createMemoryDedupe(2);
+    for (const id of ['a', 'b', 'c']) await dedupe.remember(id);
+    expect([await dedupe.seen('a'), await dedupe.seen('b'), await dedupe.seen('c')]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('throws at start-up for a missing secret or a bad handler, naming the option', () => {
+    expect(() => createWebhookReceiver({ secret: '', on: {} })).toThrow(
+      /\[@questkit\/core\] webhooks: secret is required/,
+    );
+    expect(() => createWebhookReceiver({ secret: [], on: {} })).toThrow(/secret/);
+    expect(() =>
+      createWebhookReceiver({ secret: SECRET, on: { NOPE: () => {} } as never }),
+    ).toThrow(/on\.NOPE/);
+    expect(() => createWebhookReceiver({ secret: SECRET, on: {}, timeoutMs: 0 })).toThrow(
+      /timeoutMs/,
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
+import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
+import { readBody } from '../adapter/read-body.js';
+import { timingSafeEqual } from '../api-key.js';
+import {
+  type KnownWebhookEvent,
+  KnownWebhookEventSchema,
+  type WebhookEvent,
+  type WebhookEventOf,
+  WebhookEventSchema,
+} from '../schemas/webhook-events.js';
+import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
+import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The handlers of {@link createWebhookReceiver}, by event type: each gets its typed event. */
+export type WebhookHandlers = {
+  [T in KnownWebhookEvent['type']]?: (event: WebhookEventOf<T>) => MaybePromise<void>;
+};
+
+/** What `onError` is told besides the error itself. Never carries the secret. */
+export interface WebhookErrorInfo {
+  /** `handler_error` (it threw: answered 500) or `late` (it settled after the deadline). */
+  reason: 'handler_error' | 'late';
+  eventId: string;
+  eventType: string;
+}
+
+/** Options of {@link createWebhookReceiver}. */
+export interface WebhookReceiverOptions {
+  /** The webhook's secret; a list during a rotation. Compared in constant time. */
+  secret: string | readonly string[];
+  /** One handler per event type. */
+  on: WebhookHandlers;
+  /** Events of a type without a handler (a type added later, say); default: accepted and ignored. */
+  onUnknown?: (event: WebhookEvent) => MaybePromise<void>;
+  /** Handler errors and late results. Default: console.error. */
+  onError?: (error: unknown, info: WebhookErrorInfo) => void;
+  /** Budget from arrival to answer; default 4000, under the platform's 5 s. */
+  timeoutMs?: number;
+  /** Where handled event ids are kept; default a bounded memory (10,000 ids, per instance). */
+  dedupe?: WebhookDedupe;
+  /** Largest body accepted, in bytes; default 256 KiB. */
+  maxBodyBytes?: number;
+}
+
+/** Default handler budget: under the platform's 5 s, leaving room for the network. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 4_000;
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+const HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+
+/**
+ * Receives the platform's webhook deliveries through the adapter door. It checks the webhook's
+ * secret (the mock's convention puts it in the body's `secret` field; this is the one place that
+ * reads it) in constant time, validates the event, skips an event id already handled (retries and
+ * replays repeat it), runs the handler of its type under a deadline, and answers:
+ * 200 handled (or a duplicate), 401 bad or missing secret, 400 malformed, 500 the handler threw or
+ * was too slow, so the platform retries. An error's own message is never echoed.
+ *
+ * @example
+ * const receiver = createWebhookReceiver({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: {
+ *     JOINED_COMMUNITY: async (event) => welcome(event.data.userId),
+ *   },
+ * });
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndpoint {
+  const secrets = readSecrets(options.secret);
+  if (typeof options.on !== 'object' || options.on === null) {
+    throw new TypeError(
+      '[@questkit/core] webhooks: on must be an object of handlers by event type',
+    );
+  }
+  for (const [type, handler] of Object.entries(options.on)) {
+    if (
+      !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type) ||
+      typeof handler !== 'function'
+    ) {
+      throw new TypeError(
+        `[@questkit/core] webhooks: on.${type} must be a function of a known event type (${WEBHOOK_EVENT_TYPES.join(', ')})`,
+      );
+    }
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) {
+    throw new TypeError('[@questkit/core] webhooks: timeoutMs must be a number from 1 to 60000');
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const dedupe = options.dedupe ?? createMemoryDedupe();
+  const onError =
+    options.onError ??
+    ((error: unknown, info: WebhookErrorInfo) =>
+      console.error(
+        `[@questkit/core] webhook ${info.eventType} ${info.eventId}: ${info.reason}`,
+        error,
+      ));
+  const report = (error: unknown, info: WebhookErrorInfo) => {
+    try {
+      onError(error, info);
+    } catch {
+      // A broken error hook must not change the answer.
+    }
+  };
+
+  const answer = (status: 200 | 400 | 401 | 500, message: string, close = false): DoorAnswer => ({
+    status,
+    headers: HEADERS,
+    cookies: [],
+    body: JSON.stringify({ message }),
+    close,
+  });
+
+  const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
+    if (request.method.toUpperCase() !== 'POST')
+      return answer(400, 'Webhook deliveries are POST requests.');
+    const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
+    if (Number(request.header('content-length') ?? 0) > maxBodyBytes) {
+      return answer(400, 'The delivery is too large.', request.body.kind === 'stream');
+    }
+    const read = await readBody(request.body, { maxBytes: maxBodyBytes, deadline });
+    if (!read.ok) {
+      const close = request.body.kind === 'stream' || request.body.kind === 'failed';
+      if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);
+      return answer(400, 'The delivery could not be read.', close);
+    }
+    let body: unknown;
+    if ('parsed' in read) body = read.parsed;
+    else {
+      try {
+        body = JSON.parse(read.text);
+      } catch {
+        return answer(400, 'The delivery is not valid JSON.');
+      }
+    }
+    // The secret first: nothing about the event is told to a sender without it.
+    const { secret, ...rest } = (typeof body === 'object' && body !== null ? body : {}) as {
+      secret?: unknown;
+    };
+    if (typeof secret !== 'string' || !matchesAny(secret, secrets)) {
+      return answer(401, 'The webhook secret is missing or wrong.');
+    }
+    const envelope = WebhookEventSchema.safeParse(rest);
+    if (!envelope.success) {
+      const issue = envelope.error.issues[0];
+      return answer(
+        400,
+        `The delivery is not an event: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim(),
+      );
+    }
+    const event = envelope.data;
+    if (await dedupe.seen(event.id)) return answer(200, 'Already handled.');
+
+    const run = async (): Promise<void> => {
+      const handler = options.on[event.type as KnownWebhookEvent['type']];
+      if (!handler) return options.onUnknown?.(event);
+      const typed = KnownWebhookEventSchema.safeParse(rest);
+      if (!typed.success) throw new InvalidEvent(typed.error.issues[0]?.path.join('.') ?? 'data');
+      return (handler as (event: KnownWebhookEvent) => MaybePromise<void>)(typed.data);
+    };
+    const info = { eventId: event.id, eventType: event.type } as const;
+    const settled = run();
+    let result: unknown;
+    try {
+      result = await beforeDeadline(settled, deadline);
+    } catch (error) {
+      if (error instanceof InvalidEvent)
+        return answer(400, `The ${event.type} event is malformed: ${error.message}.`);
+      report(error, { ...info, reason: 'handler_error' });
+      return answer(500, 'The delivery could not be handled.');
+    }
+    if (result === TIMED_OUT) {
+      // One answer only: the late result is reported, never written.
+      settled.then(
+        () =>
+          report(new Error('[@questkit/core] webhook handler settled after the deadline'), {
+            ...info,
+            reason: 'late',
+          }),
+        (error: unknown) => report(error, { ...info, reason: 'late' }),
+      );
+      return answer(500, 'The delivery took too long to handle.');
+    }
+    await dedupe.remember(event.id);
+    return answer(200, 'Handled.');
+  };
+
+  return {
+    handle: (request) =>
+      handle(request).catch((error: unknown) => {
+        // A failing dedupe store or a bug: the platform retries, the member never sees it.
+        report(error, { reason: 'handler_error', eventId: '', eventType: '' });
+        return answer(500, 'The delivery could not be handled.');
+      }),
+  };
+}
+
+class InvalidEvent extends Error {}
+
+function readSecrets(secret: unknown): readonly string[] {
+  const list = typeof secret === 'string' ? [secret] : secret;
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.some((s) => typeof s !== 'string' || s === '')
+  ) {
+    throw new TypeError(
+      '[@questkit/core] webhooks: secret is required: the webhook secret, or a list during a rotation',
+    );
+  }
+  return list as readonly string[];
+}
+
+/** Compares with every secret of the list, no early exit, each in constant time. */
+function matchesAny(received: string, secrets: readonly string[]): boolean {
+  let match = false;
+  for (const secret of secrets) match = timingSafeEqual(received, secret) || match;
+  return match;
+}

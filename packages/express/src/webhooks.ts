@@ -1,0 +1,39 @@
+import { createWebhookReceiver, type WebhookReceiverOptions } from '@questkit/core';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { bodyOfError, doorRequest, writeAnswer } from './door.js';
+
+/** Options of {@link webhookEndpoint}: core's `createWebhookReceiver` options. */
+export type WebhookEndpointOptions = WebhookReceiverOptions;
+
+/**
+ * Express handlers for the platform's webhook deliveries: the handler, then its own error handler,
+ * so that a body parser on the route (or none, or an app-level one) changes nothing. Answers 200
+ * once the event is handled (or was already), 401 for a bad secret, 400 for a malformed delivery,
+ * 500 when the handler throws or is too slow, so the platform retries.
+ *
+ * @example
+ * app.post('/webhooks', webhookEndpoint({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: { JOINED_COMMUNITY: (event) => welcome(event.data.userId) },
+ * }));
+ */
+export function webhookEndpoint(
+  options: WebhookEndpointOptions,
+): [RequestHandler, ErrorRequestHandler] {
+  const receiver = createWebhookReceiver(options);
+  return [
+    (req, res, next) => {
+      receiver
+        .handle(doorRequest(req), req)
+        .then((answer) => writeAnswer(res, answer))
+        .catch(next);
+    },
+    (error: unknown, req, res, next) => {
+      if (res.headersSent) return next(error);
+      receiver
+        .handle(doorRequest(req, bodyOfError(error)), req)
+        .then((answer) => writeAnswer(res, answer))
+        .catch(next);
+    },
+  ];
+}

@@ -1,0 +1,26 @@
+import { createWebhookReceiver, type WebhookReceiverOptions } from '@questkit/core';
+import type { Env, Handler, Input } from 'hono';
+import { doorRequest, respond } from './door.js';
+
+/** Options of {@link webhookEndpoint}: core's `createWebhookReceiver` options. */
+export type WebhookEndpointOptions = WebhookReceiverOptions;
+
+/**
+ * A Hono handler for the platform's webhook deliveries. Answers 200 once the event is handled (or
+ * was already), 401 for a bad secret, 400 for a malformed delivery, 500 when the handler throws or
+ * is too slow, so the platform retries. Runs wherever Hono runs (Node, Bun, Deno, Workers).
+ *
+ * @example
+ * app.post('/webhooks', webhookEndpoint({
+ *   secret: env.WEBHOOK_SECRET,
+ *   on: { JOINED_COMMUNITY: (event) => welcome(event.data.userId) },
+ * }));
+ */
+export function webhookEndpoint<
+  E extends Env = Env,
+  P extends string = string,
+  I extends Input = Input,
+>(options: WebhookEndpointOptions): Handler<E, P, I, Promise<Response>> {
+  const receiver = createWebhookReceiver(options);
+  return async (c) => respond(c, await receiver.handle(doorRequest(c), c));
+}
