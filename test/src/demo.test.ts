@@ -45,7 +45,9 @@ describe('pnpm demo --once', () => {
       'claim failed (account-not-linked)',
       'identifier=member-1002',
       'with accounts {"svc-connect":"member-1002"} -> 200',
-      'the receiver got POST /webhooks: {',
+      'the receiver checked the secret and handled JOINED_COMMUNITY',
+      'a replay of the delivery is answered 200 and deduplicated: the event was handled 1 time',
+      'the community asks before linking: "Link your Acme Builders account ben to platform member',
       'platform checks: response_time pass, message_format pass, status_code pass',
     ]) {
       expect(stdout).toContain(step);

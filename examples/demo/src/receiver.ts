@@ -1,71 +1,66 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { WebhookEvent } from '@questkit/core';
+import { webhookEndpoint } from '@questkit/hono';
+import { Hono } from 'hono';
 
-/** A request the receiver got. */
+/** An event the receiver handled. */
 export interface Received {
   at: number;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
+  event: WebhookEvent;
 }
 
-/** A local webhook receiver. */
+/** The demo's webhook receiver: `@questkit/hono`'s `webhookEndpoint` on a loopback port. */
 export interface WebhookReceiver {
   /** `http://127.0.0.1:port/webhooks`: the uri to register. */
   readonly url: string;
+  /** Events handled, once each: retries and replays of one event are deduplicated. */
   readonly received: readonly Received[];
-  /** Resolves with the first request that matches, waiting at most `timeoutMs`. */
+  /** Takes the webhook's secret, which the platform shows once the webhook exists. */
+  useSecret(secret: string): void;
+  /** Resolves with the first handled event that matches, waiting at most `timeoutMs`. */
   waitFor(match: (received: Received) => boolean, timeoutMs: number): Promise<Received>;
   close(): Promise<void>;
 }
 
-// A webhook body is a small JSON document; a bound keeps a confused sender from filling memory.
-const MAX_BODY_BYTES = 1024 * 1024;
-
 /**
- * Starts a receiver on a free loopback port that answers 204 to every POST and keeps the JSON
- * bodies it got.
+ * Starts the receiver on a free loopback port. Until it has the webhook's secret it answers 503,
+ * so the platform retries rather than deliver to a receiver that cannot check the secret.
  *
  * @example
  * const receiver = await startWebhookReceiver();
- * const event = await receiver.waitFor((r) => (r.body as { type?: string }).type === 'JOINED_COMMUNITY', 5000);
+ * receiver.useSecret(webhook.secret);
+ * const joined = await receiver.waitFor((r) => r.event.type === 'JOINED_COMMUNITY', 5000);
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const waiters = new Set<(item: Received) => void>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (req.method !== 'POST' || size > MAX_BODY_BYTES) {
-        res.writeHead(req.method === 'POST' ? 413 : 405).end();
-        return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      const item = { at: Date.now(), path: req.url ?? '/', headers: req.headers, body };
-      received.push(item);
-      for (const waiter of waiters) waiter(item);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+  const record = (event: WebhookEvent) => {
+    const item = { at: Date.now(), event };
+    received.push(item);
+    for (const waiter of waiters) waiter(item);
+  };
+  let endpoint: ReturnType<typeof webhookEndpoint> | undefined;
+  const app = new Hono();
+  app.post('/webhooks', (c, next) =>
+    endpoint ? endpoint(c, next) : c.json({ message: 'The receiver has no secret yet.' }, 503),
+  );
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    started.once('error', reject);
+    started.once('listening', () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/webhooks`,
     received,
+    useSecret(secret) {
+      endpoint = webhookEndpoint({
+        secret,
+        on: { JOINED_COMMUNITY: record, QUEST_CLAIMED: record, QUEST_CLAIM_FAILED: record },
+        onUnknown: record,
+      });
+    },
     waitFor(match, timeoutMs) {
       const found = received.find(match);
       if (found) return Promise.resolve(found);
@@ -78,14 +73,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching webhook delivery within ${timeoutMs} ms`));
+          reject(new Error(`no matching webhook event within ${timeoutMs} ms`));
         }, timeoutMs);
         waiters.add(waiter);
       });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };

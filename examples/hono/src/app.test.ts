@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { createGuild } from './guild.js';
 import { DEFAULT_QUEST_IDS } from './quests.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -114,5 +115,33 @@ describe('the guild example (Hono)', () => {
     expect(() => createApp({ apiKey: API_KEY, questIds: { discord: 'q', pass: 'q' } })).toThrow(
       TypeError,
     );
+  });
+});
+
+describe('webhooks', () => {
+  it('welcomes a member who joins, once per event, and refuses a wrong secret', async () => {
+    const guild = createGuild();
+    const app = createApp({ apiKey: API_KEY, guild, webhookSecret: 'whsec_guild_test' });
+    const event = {
+      id: 'evt-join-1',
+      type: 'JOINED_COMMUNITY',
+      createdAt: '2025-06-01T12:00:00.000Z',
+      communityId: 'c',
+      subdomain: 'demo',
+      data: {
+        userId: 'member-9',
+        name: 'zoe',
+        referrerId: null,
+        joinedAt: '2025-06-01T12:00:00.000Z',
+      },
+    };
+    const deliver = (secret: string) =>
+      app.request('/webhooks', { method: 'POST', body: JSON.stringify({ ...event, secret }) });
+    expect((await deliver('whsec_guild_test')).status).toBe(200);
+    expect((await deliver('whsec_guild_test')).status).toBe(200);
+    expect((await deliver('wrong')).status).toBe(401);
+    expect(guild.welcomes()).toEqual([
+      { userId: 'member-9', text: 'Welcome to the guild, zoe! Pick a role in #roles.' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ResultEvent } from '@questkit/core';
-import { verificationEndpoint } from '@questkit/hono';
+import { verificationEndpoint, webhookEndpoint } from '@questkit/hono';
 import { Hono } from 'hono';
 import { createGuild, type Guild } from './guild.js';
 import { DEFAULT_QUEST_IDS, guildQuests, type QuestIds } from './quests.js';
@@ -14,6 +14,11 @@ export interface AppOptions {
   guild?: Guild;
   /** Hears every answer (reason, status, message, requestId): for logs. Never a secret. */
   onResult?: (event: ResultEvent) => void;
+  /**
+   * The secret of the community's webhook: with it, `POST /webhooks` receives the platform's
+   * events and welcomes every member who joins.
+   */
+  webhookSecret?: string;
 }
 
 /**
@@ -26,6 +31,7 @@ export interface AppOptions {
  */
 export function createApp(options: AppOptions): Hono {
   const questIds = { ...DEFAULT_QUEST_IDS, ...options.questIds };
+  const guild = options.guild ?? createGuild();
   const app = new Hono();
   // app.all: the platform's checks also send other methods, which must get a 400 {message},
   // not Hono's 404 text.
@@ -33,10 +39,20 @@ export function createApp(options: AppOptions): Hono {
     '/verify',
     verificationEndpoint({
       apiKey: options.apiKey,
-      quests: guildQuests(options.guild ?? createGuild(), questIds),
+      quests: guildQuests(guild, questIds),
       onResult: options.onResult,
     }),
   );
+  if (options.webhookSecret) {
+    // Deliveries come at least once: the receiver skips an event id it already handled.
+    app.post(
+      '/webhooks',
+      webhookEndpoint({
+        secret: options.webhookSecret,
+        on: { JOINED_COMMUNITY: (event) => guild.welcome(event.data.userId, event.data.name) },
+      }),
+    );
+  }
   app.get('/', (c) =>
     c.text(
       `Guild verification endpoint (Hono). POST /verify answers the quests ${questIds.discord} (Discord role) and ${questIds.pass} (membership pass).\n`,

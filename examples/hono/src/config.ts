@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   questIds: Partial<QuestIds>;
+  /** The community webhook's secret: with it, POST /webhooks welcomes new members. */
+  webhookSecret?: string;
 }
 
 /**
@@ -18,7 +20,8 @@ export const DEMO_TASK_KEY = 'demo-task-key';
 
 /**
  * Reads `QUEST_API_KEY` (several keys separated by commas during a rotation), `PORT` (default
- * 4010), `HOST` (default 127.0.0.1), `DISCORD_QUEST_ID` and `PASS_QUEST_ID`. Throws a
+ * 4010), `HOST` (default 127.0.0.1), `DISCORD_QUEST_ID`, `PASS_QUEST_ID` and `WEBHOOK_SECRET` (the
+ * secret of the community's webhook pointing at `/webhooks`). Throws a
  * TypeError naming the variable when a value is unusable.
  *
  * @example
@@ -43,5 +46,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     questIds,
+    ...(env.WEBHOOK_SECRET?.trim() ? { webhookSecret: env.WEBHOOK_SECRET.trim() } : {}),
   };
 }

@@ -8,6 +8,10 @@ export interface Guild {
   rolesOf(discordId: string, signal: AbortSignal): Promise<readonly string[] | null>;
   /** How many membership passes this wallet holds (hex case does not matter). */
   passesOf(wallet: string, signal: AbortSignal): Promise<number>;
+  /** Records a welcome for a member who just joined the community (a real guild posts one). */
+  welcome(userId: string, name: string | null): void;
+  /** The welcomes so far, oldest first. */
+  welcomes(): readonly { userId: string; text: string }[];
 }
 
 /** What a {@link createGuild} starts with. */
@@ -44,7 +48,15 @@ export function createGuild(data: GuildData = DEMO_GUILD_DATA): Guild {
   const passes = new Map(
     Object.entries(data.passes).map(([wallet, count]) => [wallet.toLowerCase(), count]),
   );
+  const welcomes: { userId: string; text: string }[] = [];
   return {
+    welcome(userId, name) {
+      welcomes.push({
+        userId,
+        text: `Welcome to the guild, ${name ?? 'new member'}! Pick a role in #roles.`,
+      });
+    },
+    welcomes: () => welcomes,
     async rolesOf(discordId, signal) {
       signal.throwIfAborted();
       return roster.get(discordId) ?? null;

@@ -18,6 +18,8 @@ try {
   });
   console.log(`Guild example (Hono) listening on ${server.url}`);
   console.log(`Verification endpoint: POST ${server.verifyUrl}`);
+  if (config.webhookSecret)
+    console.log(`Webhooks (welcomes new members): POST ${server.url}/webhooks`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
