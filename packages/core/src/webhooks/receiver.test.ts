@@ -104,7 +104,12 @@ describe('createWebhookReceiver', () => {
     const receiver = createWebhookReceiver({
       secret: SECRET,
       timeoutMs: 30,
-      on: { QUEST_CLAIMED: () => new Promise<void>((resolve) => (finish = resolve)) },
+      on: {
+        QUEST_CLAIMED: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      },
       onError,
     });
     const answer = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
