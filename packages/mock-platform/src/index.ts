@@ -31,7 +31,7 @@ export { empty, ok, type RouteResult } from './http/result.js';
 export { defineRoute, type PublicRoute, type RouteDefinition, SVC_HEADERS } from './http/route.js';
 export type { RequestRecord } from './journal.js';
 export * from './limits.js';
-export { DEFAULT_DOCS_SCRIPT_URL, renderDocsPage } from './openapi/docs-page.js';
+export { renderDocsPage } from './openapi/docs-page.js';
 export {
   buildOpenApiDocument,
   type OpenApiDocument,

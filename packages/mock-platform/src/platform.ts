@@ -8,6 +8,7 @@ import type { MockContext } from './context.js';
 import { createControlApp } from './control/index.js';
 import { createServiceControlApp } from './control/service.js';
 import { apiError } from './http/errors.js';
+import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
 import { randomId } from './ids.js';
@@ -18,7 +19,12 @@ import {
   DEFAULT_TOKEN_TTL_SECONDS,
   MAX_WEBHOOKS_PER_COMMUNITY,
 } from './limits.js';
-import { DEFAULT_DOCS_SCRIPT_URL, renderDocsPage } from './openapi/docs-page.js';
+import {
+  DOCS_ASSETS,
+  DOCS_INIT_SCRIPT,
+  readDocsAsset,
+  renderDocsPage,
+} from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
@@ -59,16 +65,23 @@ export interface MockPlatformOptions extends MockServiceOptions {
   journalSize?: number;
   /** Mount the /__mock/ control routes (default true). */
   control?: boolean;
+  /**
+   * Host names accepted besides loopback names and the bound address; `true` accepts any Host,
+   * which reopens DNS rebinding (only behind a proxy that checks it).
+   */
+  allowedHosts?: readonly string[] | true;
+  /** Required on control routes in `x-questkit-control-token` when set (the CLI sets one off loopback). */
+  controlToken?: string;
   /** The server URL written in the OpenAPI document (default `/`). */
   serverUrl?: string;
-  /** Where /docs loads Scalar's script from. */
-  docsScriptUrl?: string;
   /** Receives internal errors (default console.error). */
   onError?: (error: unknown) => void;
 }
 
 /** A running mock platform: a fetch handler over a store. */
 export interface MockPlatform {
+  /** Accepts `host` as a `Host` name (the server calls it with the address it is bound to). */
+  allowHost(host: string): void;
   /** The Hono app: public routes, /openapi.json, /docs and /__mock/. */
   readonly app: Hono;
   /** Serves one request, in-process, no port needed. */
@@ -173,7 +186,13 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     return document;
   };
 
+  const guard = createGuard({
+    ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
+  });
   const app = new Hono();
+  // First of all: the Host allow-list, and the cross-site and token checks of control routes.
+  app.use(guard.middleware);
   for (const route of routes) {
     app.on(route.method.toUpperCase(), honoPath(route), async (c) => {
       const outcome = await runRoute(route, c.req.raw, c.req.param(), context);
@@ -192,9 +211,19 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     });
   }
   app.get('/openapi.json', (c) => c.json(openapi()));
-  app.get('/docs', (c) =>
-    c.html(renderDocsPage('/openapi.json', options.docsScriptUrl ?? DEFAULT_DOCS_SCRIPT_URL)),
+  app.get('/docs', (c) => c.html(renderDocsPage('/openapi.json')));
+  app.get('/docs/assets/init.js', (c) =>
+    c.body(DOCS_INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
   );
+  app.get('/docs/assets/:name', async (c) => {
+    const name = c.req.param('name');
+    const asset = readDocsAsset(name);
+    if (!asset) return toResponse(apiError(404, `No docs asset ${name}`));
+    return c.body(new Uint8Array(await asset), 200, {
+      'content-type': DOCS_ASSETS[name]!,
+      'cache-control': 'public, max-age=3600',
+    });
+  });
   if (options.control !== false) {
     app.route('/__mock', createControlApp(context));
     app.route('/__mock', createServiceControlApp(context, service));
@@ -224,5 +253,6 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     requests: () => context.journal.list(),
     openapi,
+    allowHost: guard.allowHost,
   };
 }

@@ -42,6 +42,7 @@ export function startMockServer(
       const shown = host.includes(':') ? `[${host}]` : host;
       const url = `http://${shown}:${port}`;
       platform.service.connect.listeningOn(url);
+      platform.allowHost(host);
       resolve({
         url,
         port,

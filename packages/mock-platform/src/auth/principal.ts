@@ -9,3 +9,11 @@ export type Principal =
 export function principalLabel(principal: Principal): string {
   return principal.kind === 'api-key' ? `key:${principal.keyId}` : `member:${principal.userId}`;
 }
+
+/**
+ * Whether a caller may read secrets (webhook secrets, tasks' API keys): a read-write key or a
+ * member (the routes that show them need the admin role). A read-only key sees them masked.
+ */
+export function mayReadSecrets(principal: Principal): boolean {
+  return principal.kind === 'member' || principal.scope === 'read-write';
+}

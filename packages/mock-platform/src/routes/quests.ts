@@ -8,6 +8,7 @@ import {
   type QuestReward,
   SubdomainParamsSchema,
 } from '@questkit/core';
+import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { invalid } from '../http/errors.js';
 import { ok } from '../http/result.js';
@@ -54,7 +55,7 @@ export const listQuests = defineRoute({
   query: QuestListQuerySchema,
   response: { name: 'QuestList', schema: QuestListSchema },
   errors: [400, 401, 403, 404, 429],
-  handle({ query, community }, context) {
+  handle({ query, community, principal }, context) {
     const all = context.store.quests.listByCommunity(community.id);
     let start = 0;
     if (query.cursor) {
@@ -70,7 +71,10 @@ export const listQuests = defineRoute({
       const quest = all[index]!;
       if (query.moduleId === undefined || quest.categoryId === query.moduleId) page.push(quest);
     }
-    return ok(page.map((quest) => questListItem(community, refreshClaimCounter(quest, context))));
+    const reveal = mayReadSecrets(principal);
+    return ok(
+      page.map((quest) => questListItem(community, refreshClaimCounter(quest, context), reveal)),
+    );
   },
 });
 

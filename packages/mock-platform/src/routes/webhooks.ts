@@ -10,6 +10,7 @@ import {
   WebhookPathParamsSchema,
   WebhookUpdateBodySchema,
 } from '@questkit/core';
+import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../http/errors.js';
 import { empty, ok } from '../http/result.js';
@@ -95,7 +96,7 @@ export const listWebhooks = defineRoute({
   query: WebhookListQuerySchema,
   response: { name: 'WebhookList', schema: WebhookListResponseSchema },
   errors: [400, 401, 403, 404, 429],
-  handle({ query, community }, context) {
+  handle({ query, community, principal }, context) {
     const all = context.store.webhooks.listByCommunity(community.id);
     let start = 0;
     if (query.cursor) {
@@ -109,7 +110,7 @@ export const listWebhooks = defineRoute({
     const page = all.slice(start, start + limit);
     const more = start + page.length < all.length;
     return ok({
-      items: page.map(webhookView),
+      items: page.map((webhook) => webhookView(webhook, mayReadSecrets(principal))),
       nextCursor: more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null,
     });
   },

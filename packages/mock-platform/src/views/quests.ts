@@ -1,8 +1,13 @@
 import type { QuestListItem } from '@questkit/core';
 import type { CommunityRecord, QuestRecord } from '../store/records.js';
+import { MASKED_SECRET } from './webhooks.js';
 
-/** An element of the quest list. */
-export function questListItem(community: CommunityRecord, quest: QuestRecord): QuestListItem {
+/** An element of the quest list; the tasks' API keys only for a caller that may write. */
+export function questListItem(
+  community: CommunityRecord,
+  quest: QuestRecord,
+  revealSecrets = true,
+): QuestListItem {
   return {
     id: quest.id,
     name: quest.name,
@@ -24,7 +29,11 @@ export function questListItem(community: CommunityRecord, quest: QuestRecord): Q
       id: task.id,
       metadata: task.metadata,
       type: task.type,
-      settings: task.settings,
+      // A task key lets anyone forge claims straight to the community's endpoint.
+      settings:
+        revealSecrets || task.settings.apiKey === undefined
+          ? task.settings
+          : { ...task.settings, apiKey: MASKED_SECRET },
     })),
     claimLimit: quest.claimLimit,
     claimCounter: quest.claimCounter,

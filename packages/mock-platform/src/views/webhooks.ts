@@ -1,8 +1,11 @@
 import type { Webhook, WebhookDeliveryRecord } from '@questkit/core';
 import type { DeliveryRecord, WebhookRecord } from '../store/records.js';
 
-/** An element of the webhook list. */
-export function webhookView(webhook: WebhookRecord): Webhook {
+/** What a read-only caller sees in place of a secret or a task's API key. */
+export const MASKED_SECRET = '********';
+
+/** An element of the webhook list; the secret only for a caller that may write. */
+export function webhookView(webhook: WebhookRecord, revealSecret = true): Webhook {
   return {
     id: webhook.id,
     name: webhook.name,
@@ -11,7 +14,7 @@ export function webhookView(webhook: WebhookRecord): Webhook {
     createdAt: webhook.createdAt,
     updatedAt: webhook.updatedAt,
     active: webhook.active,
-    secret: webhook.secret,
+    secret: revealSecret ? webhook.secret : MASKED_SECRET,
     events: [...webhook.events],
     success: webhook.success,
     failed: webhook.failed,

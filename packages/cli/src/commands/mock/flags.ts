@@ -69,6 +69,20 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
       'The public URL of the mock, where connect callbacks point (never the Host header)',
   },
   {
+    name: 'allowed-hosts',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_ALLOWED_HOSTS',
+    placeholder: '<names>',
+    defaultText: 'loopback names and the bound address',
+    description: 'More Host names to answer, comma-separated (others get a 403: DNS rebinding)',
+  },
+  {
+    name: 'no-control',
+    type: 'boolean',
+    env: 'QUESTKIT_MOCK_NO_CONTROL',
+    description: 'Turn the /__mock/ control routes off',
+  },
+  {
     name: 'rate-limit',
     type: 'integer',
     min: 0,

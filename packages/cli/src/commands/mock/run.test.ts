@@ -44,6 +44,7 @@ async function withCli(
   argv: string[],
   env: Record<string, string> = {},
   use: (server: MockServer, printed: () => string) => Promise<void> = async () => {},
+  onStderr: (text: string) => void = () => {},
 ) {
   const out: string[] = [];
   const err: string[] = [];
@@ -51,7 +52,10 @@ async function withCli(
   let failure: unknown;
   const code = await runMockCli(['--port', '0', ...argv], env, {
     stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
+    stderr: (text) => {
+      err.push(text);
+      onStderr(text);
+    },
     signal: stop.signal,
     onListening: (server) => {
       use(server, () => out.join(''))
@@ -198,5 +202,27 @@ describe('questkit mock', () => {
       port: 0,
       'rate-limit': 0,
     });
+  });
+
+  it('beyond loopback, warns and protects the control routes with a printed token', async () => {
+    let err = '';
+    await withCli(
+      ['--host', '0.0.0.0', '--seed', '0'],
+      {},
+      async (server) => {
+        const local = `http://127.0.0.1:${server.port}`;
+        expect((await fetch(`${local}/__mock/clock`)).status).toBe(403);
+        const token = /x-questkit-control-token: (\S+)/.exec(err)?.[1];
+        expect(token).toBeDefined();
+        const withToken = await fetch(`${local}/__mock/clock`, {
+          headers: { 'x-questkit-control-token': token! },
+        });
+        expect(withToken.status).toBe(200);
+      },
+      (text) => {
+        err += text;
+      },
+    );
+    expect(err).toMatch(/^Warning: bound to 0\.0\.0\.0, beyond loopback/);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { MockPlatform, MockServer } from '@questkit/mock-platform';
 import type { ParsedFlags } from '../../flags.js';
 import type { CliIo } from '../../io.js';
@@ -66,8 +67,16 @@ async function banner(
   return `${lines.join('\n')}\n`;
 }
 
-async function createPlatform(mock: Mock, values: ParsedFlags['values']): Promise<MockPlatform> {
+async function createPlatform(
+  mock: Mock,
+  values: ParsedFlags['values'],
+  controlToken: string | undefined,
+): Promise<MockPlatform> {
   const rateLimit = integer(values, 'rate-limit', MOCK_DEFAULT_RATE_LIMIT);
+  const allowedHosts = text(values, 'allowed-hosts')
+    ?.split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   const fixtures = text(values, 'fixtures');
   const apiKey = text(values, 'api-key');
   const publicUrl = text(values, 'public-url');
@@ -77,6 +86,9 @@ async function createPlatform(mock: Mock, values: ParsedFlags['values']): Promis
       : { seed: { users: integer(values, 'seed', MOCK_DEFAULT_SEED) } }),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(publicUrl !== undefined ? { baseUrl: publicUrl } : {}),
+    ...(allowedHosts ? { allowedHosts } : {}),
+    ...(values['no-control'] === true ? { control: false } : {}),
+    ...(controlToken !== undefined ? { controlToken } : {}),
     rateLimit: rateLimit === 0 ? false : { perSecond: rateLimit },
   });
 }
@@ -93,11 +105,16 @@ export async function runMock(
   io: CliIo,
   hooks: MockRunHooks = {},
 ): Promise<number> {
+  const host = text(values, 'host') ?? '127.0.0.1';
+  // Beyond loopback, anyone on the network could drive the mock: control routes need a token.
+  const exposed = !isLoopback(host);
+  const controlToken =
+    exposed && values['no-control'] !== true ? randomBytes(24).toString('base64url') : undefined;
   let server: MockServer;
   try {
-    server = await mock.startMockServer(await createPlatform(mock, values), {
+    server = await mock.startMockServer(await createPlatform(mock, values, controlToken), {
       port: integer(values, 'port', MOCK_DEFAULT_PORT),
-      host: text(values, 'host') ?? '127.0.0.1',
+      host,
     });
   } catch (error) {
     io.stderr.write(`questkit mock: ${(error as Error).message}\n`);
@@ -111,6 +128,13 @@ export async function runMock(
         ? '(the key in QUESTKIT_MOCK_API_KEY)'
         : '(the key given with --api-key)';
   io.stdout.write(await banner(mock, server, source));
+  if (exposed) {
+    io.stderr.write(
+      controlToken
+        ? `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the mock. Control routes need the header x-questkit-control-token: ${controlToken} (or start with --no-control). Names other than ${host} must be listed with --allowed-hosts.\n`
+        : `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the public API. Control routes are off (--no-control).\n`,
+    );
+  }
   hooks.onListening?.(server);
   await new Promise<void>((resolve) => {
     if (hooks.signal?.aborted) return resolve();
@@ -133,4 +157,9 @@ export async function runMock(
   }
   await server.close();
   return code;
+}
+
+function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127\./.test(name);
 }
