@@ -162,6 +162,9 @@ describe('readBody: sources that fail', () => {
       ok: false,
       reason: 'unreadable',
     });
+    // Its error, emitted on the next tick, reaches a listener rather than crashing the process.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(destroyed.listenerCount('error')).toBeGreaterThan(0);
   });
 
   it('answers unreadable for a body of an unknown kind', async () => {

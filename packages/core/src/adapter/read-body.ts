@@ -87,6 +87,8 @@ interface Emitter {
   readonly destroyed?: boolean;
 }
 
+const ignore = () => {};
+
 function isEmitter(stream: unknown): stream is Emitter {
   const candidate = stream as Partial<Emitter>;
   return typeof candidate.on === 'function' && typeof candidate.removeListener === 'function';
@@ -94,7 +96,12 @@ function isEmitter(stream: unknown): stream is Emitter {
 
 function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
   if (stream.readableEnded) return Promise.resolve({ ok: true, text: '' });
-  if (stream.destroyed) return Promise.resolve({ ok: false, reason: 'unreadable' });
+  if (stream.destroyed) {
+    // A stream destroyed with an error emits it on the next tick: heard here, it cannot crash the
+    // process when nobody else listens.
+    stream.on('error', ignore);
+    return Promise.resolve({ ok: false, reason: 'unreadable' });
+  }
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
