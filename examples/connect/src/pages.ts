@@ -1,20 +1,11 @@
+import { escapeHtml } from '@questkit/core';
 import type { Member, PlatformLink } from './community.js';
 
 /** The community's name, shown on every page and in the verification messages. */
 export const COMMUNITY_NAME = 'Acme Builders';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text safe inside HTML content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+/** Text safe inside HTML content and quoted attributes (core's, re-exported for the app). */
+export { escapeHtml };
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -12,7 +12,7 @@ import { prepareSecrets } from './connect/secrets.js';
 import { createHmacSha256, sha256, toHex } from './connect/sha256.js';
 import { type ConnectState, createConnectState } from './connect/state.js';
 
-export type { ConfirmView } from './connect/pages.js';
+export { type ConfirmView, escapeHtml } from './connect/pages.js';
 
 type MaybePromise<T> = T | Promise<T>;
 

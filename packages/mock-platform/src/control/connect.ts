@@ -1,3 +1,4 @@
+import { escapeHtml } from '@questkit/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { MockContext } from '../context.js';
@@ -26,15 +27,6 @@ const SecretBodySchema = z.object({
     .optional()
     .describe('The new community secret; generated (32 random bytes, hex) when absent.'),
 });
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function page(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;
