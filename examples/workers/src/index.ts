@@ -1,0 +1,67 @@
+/**
+ * @module
+ * A community's endpoints as a Cloudflare Worker, with Hono: the platform's verification call
+ * (`/verify`), the identity-connect flow (`/connect`) and the webhook receiver (`/webhooks`).
+ * Secrets come from the Worker's `env` (`wrangler secret put ...`), never `process.env`, and no
+ * `node:` API is used: the same bundle also runs on Bun and Deno.
+ */
+import { fail, ok } from '@questkit/core';
+import { connectEndpoint, verificationEndpoint, webhookEndpoint } from '@questkit/hono';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+
+/** The Worker's bindings: its secrets. */
+export interface Env {
+  QUEST_API_KEY: string;
+  CONNECT_SECRET: string;
+  WEBHOOK_SECRET: string;
+}
+
+type AppEnv = { Bindings: Env };
+
+// A toy session: the `member` cookie names the logged-in member. A real Worker reads its own.
+const memberOf = (cookie: string | undefined) =>
+  cookie && /^[\w-]{1,64}$/.test(cookie) ? cookie : undefined;
+
+/** The endpoints of one `env`: built once per isolate, since options are checked at start-up. */
+function endpointsOf(env: Env) {
+  return {
+    verify: verificationEndpoint<'email', AppEnv>({
+      apiKey: env.QUEST_API_KEY,
+      requires: ['email'],
+      verify: ({ accounts }) =>
+        accounts.email.endsWith('@example.com')
+          ? ok('Welcome aboard!')
+          : fail('Use your work email.'),
+    }),
+    connect: connectEndpoint<AppEnv>({
+      secret: env.CONNECT_SECRET,
+      appName: 'Acme Workers',
+      getIdentifier: (c) => memberOf(getCookie(c, 'member')),
+      loginUrl: '/login',
+    }),
+    webhooks: webhookEndpoint<AppEnv>({
+      secret: env.WEBHOOK_SECRET,
+      on: { JOINED_COMMUNITY: (event) => console.log(`welcome ${event.data.userId}`) },
+    }),
+  };
+}
+
+const built = new WeakMap<Env, ReturnType<typeof endpointsOf>>();
+const endpoints = (env: Env) => {
+  let found = built.get(env);
+  if (!found) {
+    found = endpointsOf(env);
+    built.set(env, found);
+  }
+  return found;
+};
+
+const app = new Hono<AppEnv>();
+app.all('/verify', (c, next) => endpoints(c.env).verify(c, next));
+app.on(['GET', 'POST'], '/connect', (c, next) => endpoints(c.env).connect(c, next));
+app.post('/webhooks', (c, next) => endpoints(c.env).webhooks(c, next));
+// Your own login: after it, send the member to `returnTo` and the connect flow resumes.
+app.get('/login', (c) => c.text(`Log in here, then continue to ${c.req.query('returnTo') ?? '/'}`));
+
+export default app;
