@@ -49,14 +49,24 @@ interface Running {
 /** Spawns a runtime on a script that prints `listening <port>`; resolves once it does. */
 function spawnServer(command: string, args: string[], version: string): Promise<Running> {
   return new Promise((resolve, reject) => {
+    // Its own process group: the npm package's launcher may start the runtime as a child of its
+    // own, and stopping must not leave that one behind.
     const child: ChildProcess = spawn(command, args, {
       cwd: OUT,
       env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
     let output = '';
     const timer = setTimeout(() => {
-      child.kill();
+      kill();
       reject(new Error(`${command} did not listen within 30 s:\n${output}`));
     }, 30_000);
     const onData = (chunk: Buffer) => {
@@ -70,7 +80,7 @@ function spawnServer(command: string, args: string[], version: string): Promise<
           stop: () =>
             new Promise((done) => {
               child.once('exit', () => done());
-              child.kill();
+              kill();
             }),
         });
       }

@@ -6,6 +6,7 @@ export function missingAccounts(
   accounts: Accounts,
   required: ReadonlySet<IdentificationMethod>,
 ): IdentificationMethod[] {
+  if (required.size === 0) return [];
   return IDENTIFICATION_METHODS.filter(
     (method) => required.has(method) && !hasAccount(accounts, method),
   );

@@ -76,11 +76,15 @@ export function createVerifier<const R extends IdentificationMethod = never>(
       return responseFromAnswer(await handle(requestFromWeb(request)));
     },
     node(request: NodeRequest, response: NodeResponse): void {
-      handle(requestFromNode(request))
-        .then((answer) => writeNodeAnswer(response, answer))
-        // Writing fails only when the response is already gone (the client left): nobody is
-        // left to answer, so the developer hears of it.
-        .catch((error: unknown) => report(config, error, { reason: 'write_error' }));
+      handle(requestFromNode(request)).then((answer) => {
+        try {
+          writeNodeAnswer(response, answer);
+        } catch (error) {
+          // Writing fails only when the response is already gone (the client left): nobody is
+          // left to answer, so the developer hears of it.
+          report(config, error, { reason: 'write_error' });
+        }
+      });
     },
   };
 }
