@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ERROR_STATUSES, API_OPERATIONS, API_PREFIX, OPERATION_IDS } from './index.js';
+import {
+  API_ERROR_STATUSES,
+  API_OPERATIONS,
+  API_PREFIX,
+  type ApiOperation,
+  OPERATION_IDS,
+} from './index.js';
 
-const operations = OPERATION_IDS.map((id) => [id, API_OPERATIONS[id]] as const);
+const operations = OPERATION_IDS.map((id) => [id, API_OPERATIONS[id] as ApiOperation] as const);
 
 describe('the public API contract', () => {
   it('names each operation by its key, once per method and path', () => {
