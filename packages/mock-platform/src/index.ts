@@ -4,6 +4,7 @@
  * as a Web-standard fetch handler (in-process, no port) or a real server (`startMockServer`, CLI).
  */
 
+export { ConnectRemovalQuerySchema } from '@questkit/core/api';
 export { ROUTE_ACCESS, type RouteAccess } from './auth/authorize.js';
 export { type Principal, principalLabel } from './auth/principal.js';
 export type { RateLimitOptions } from './auth/rate-limit.js';
@@ -28,7 +29,13 @@ export {
 } from './http/errors.js';
 export { McpClientSchema } from './http/pipeline.js';
 export { empty, ok, type RouteResult } from './http/result.js';
-export { defineRoute, type PublicRoute, type RouteDefinition, SVC_HEADERS } from './http/route.js';
+export {
+  bindRoute,
+  type PublicRoute,
+  type RouteDefinition,
+  type RouteHandler,
+  SVC_HEADERS,
+} from './http/route.js';
 export type { RequestRecord } from './journal.js';
 export * from './limits.js';
 export { renderDocsPage } from './openapi/docs-page.js';
@@ -38,7 +45,6 @@ export {
   type OpenApiOptions,
 } from './openapi/document.js';
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform.js';
-export { ConnectRemovalQuerySchema } from './routes/connect.js';
 export { PUBLIC_PREFIX, PUBLIC_ROUTES } from './routes/index.js';
 export {
   DEFAULT_GENERATED_USERS,

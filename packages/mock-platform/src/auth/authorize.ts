@@ -1,20 +1,13 @@
+import { API_ACCESS, type ApiAccess } from '@questkit/core/api';
 import { type ApiFailure, apiError } from '../http/errors.js';
 import type { CommunityRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Principal } from './principal.js';
 
-/**
- * Who may call a route.
- * - `any`: any valid API key, of any community (the community lookup).
- * - `read`: a key of the community (either scope) or a member of it.
- * - `self`: a key of the community, an admin of it, or the member the path names.
- * - `admin`: a key of the community (either scope) or an admin of it.
- * - `write`: a read-write key of the community or an admin of it.
- * Banned and deleted members are refused everywhere.
- */
-export const ROUTE_ACCESS = ['any', 'read', 'self', 'admin', 'write'] as const;
+/** Who may call a route: core's access levels (see `API_ACCESS` in `@questkit/core/api`). */
+export const ROUTE_ACCESS = API_ACCESS;
 /** Who may call a route; see {@link ROUTE_ACCESS}. */
-export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+export type RouteAccess = ApiAccess;
 
 /**
  * Decides whether an authenticated caller may act on this community: null when allowed, else a

@@ -1,29 +1,25 @@
-import { z } from 'zod';
+import {
+  API_ERROR_STATUSES,
+  type ApiErrorStatus,
+  type ErrorBody,
+  ErrorBodySchema,
+  ISSUE_LOCATIONS,
+  type ValidationIssue,
+  ValidationIssueSchema,
+} from '@questkit/core/api';
 
+// The error statuses and body are the contract's, in core; re-exported under the mock's names.
+export {
+  ErrorBodySchema,
+  ISSUE_LOCATIONS,
+  ValidationIssueSchema,
+  type ErrorBody,
+  type ValidationIssue,
+};
 /** The error statuses of the public API. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 429, 500] as const;
+export const ERROR_STATUSES = API_ERROR_STATUSES;
 /** An error status of the public API. */
-export type ErrorStatus = (typeof ERROR_STATUSES)[number];
-
-/** Where a bad value was found. */
-export const ISSUE_LOCATIONS = ['path', 'query', 'header', 'body'] as const;
-
-/** One problem of a request that failed validation. */
-export const ValidationIssueSchema = z.object({
-  in: z.enum(ISSUE_LOCATIONS),
-  path: z.string().describe('The parameter or field, dotted for nested fields (tasks.0.type).'),
-  message: z.string(),
-});
-/** One problem of a request that failed validation. */
-export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
-
-/** The body of every error answer: a message, plus the issues of a validation error. */
-export const ErrorBodySchema = z.object({
-  message: z.string().min(1),
-  issues: z.array(ValidationIssueSchema).optional(),
-});
-/** The body of every error answer. */
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export type ErrorStatus = ApiErrorStatus;
 
 /** A refused request: its status, body and extra headers (Retry-After). */
 export interface ApiFailure {

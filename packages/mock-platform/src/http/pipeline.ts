@@ -1,5 +1,8 @@
-import { WebhookMutationHeadersSchema } from '@questkit/core';
+import { ConfirmationTokenSchema, McpClientSchema } from '@questkit/core/api';
 import { z } from 'zod';
+
+export { McpClientSchema };
+
 import { authenticate } from '../auth/authenticate.js';
 import { authorize } from '../auth/authorize.js';
 import { type Principal, principalLabel } from '../auth/principal.js';
@@ -9,20 +12,6 @@ import { type ApiFailure, apiError, invalid } from './errors.js';
 import type { RouteResult } from './result.js';
 import type { PublicRoute, SvcHeaders } from './route.js';
 import { parseWith } from './validate.js';
-
-/**
- * Values of `x-svc-mcp-client`. The contract calls it an enumeration without listing the values,
- * so any short client name passes and anything else (spaces, control characters, 65+ characters)
- * is a 400.
- */
-export const McpClientSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
-  .describe(
-    'The MCP client making the call (a short name: letters, digits, dot, dash, underscore).',
-  );
-
-const ConfirmationTokenSchema = WebhookMutationHeadersSchema.shape['x-svc-confirmation-token'];
 
 function readSvcHeaders(route: PublicRoute, headers: Headers): SvcHeaders | ApiFailure {
   const svc: SvcHeaders = { mcpClient: null, confirmationToken: null };

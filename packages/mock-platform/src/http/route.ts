@@ -1,15 +1,17 @@
+import {
+  API_OPERATIONS,
+  type ApiOperation,
+  type OperationId,
+  SVC_HEADERS,
+  type SvcHeader,
+} from '@questkit/core/api';
 import type { z } from 'zod';
-import type { RouteAccess } from '../auth/authorize.js';
 import type { Principal } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import type { CommunityRecord } from '../store/records.js';
-import type { ErrorStatus } from './errors.js';
 import type { RouteResult } from './result.js';
 
-/** The optional service headers a route reads, validated and recorded when sent. */
-export const SVC_HEADERS = ['x-svc-mcp-client', 'x-svc-confirmation-token'] as const;
-/** An optional service header. */
-export type SvcHeader = (typeof SVC_HEADERS)[number];
+export { SVC_HEADERS, type SvcHeader };
 
 /** The service headers of one request, after validation. */
 export interface SvcHeaders {
@@ -18,9 +20,14 @@ export interface SvcHeaders {
 }
 
 /** HTTP methods of the public API. */
-export type RouteMethod = 'get' | 'post' | 'patch' | 'delete';
+export type RouteMethod = ApiOperation['method'];
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ResponseOf<O extends ApiOperation> = O['response'] extends {
+  schema: infer R extends z.ZodType;
+}
+  ? z.input<R>
+  : never;
 
 /** What a handler receives: the validated request, the community and the caller. */
 export interface RouteInput<P, Q, B> {
@@ -32,54 +39,37 @@ export interface RouteInput<P, Q, B> {
   svc: SvcHeaders;
 }
 
+/** The mock's handler of one operation, typed from the operation's schemas. */
+export type RouteHandler<O extends ApiOperation> = (
+  input: RouteInput<OutputOf<O['params']>, OutputOf<O['query']>, OutputOf<O['body']>>,
+  context: MockContext,
+) => RouteResult<ResponseOf<O>> | Promise<RouteResult<ResponseOf<O>>>;
+
 /**
- * A route of the public API, as data: the pipeline runs authentication, rate limit, authorization
- * and validation from it, and the OpenAPI document is generated from it, so the two cannot drift.
+ * A route of the public API: core's operation (the contract, as data) and the mock's handler. The
+ * pipeline runs authentication, rate limit, authorization and validation from the operation, and
+ * the OpenAPI document is generated from it, so the two cannot drift.
  */
-export interface RouteDefinition<
-  PS extends z.ZodType = z.ZodType,
-  QS extends z.ZodType | undefined = z.ZodType | undefined,
-  BS extends z.ZodType | undefined = z.ZodType | undefined,
-  RS extends z.ZodType | null = z.ZodType | null,
-> {
-  operationId: string;
-  method: RouteMethod;
-  /** Relative to `/public/communities/{subdomain}`, OpenAPI style: `/users/{userId}`. */
-  path: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  /** Only `x-api-key` is read (the contract marks it required there). */
-  apiKeyOnly?: boolean;
-  access: RouteAccess;
-  /** The path parameter naming the member for `self` access. */
-  selfParam?: string;
-  headers?: readonly SvcHeader[];
-  params: PS;
-  query?: QS;
-  body?: BS;
-  /** The 200 body and its name in the OpenAPI document; null for "200, no content". */
-  response: RS extends z.ZodType ? { name: string; schema: RS } : null;
-  /** The error statuses this route can answer (documented in OpenAPI, each one tested). */
-  errors: readonly ErrorStatus[];
+export interface RouteDefinition extends ApiOperation {
   // Method syntax on purpose: it keeps typed handlers assignable to the untyped route list.
   handle(
-    input: RouteInput<OutputOf<PS>, OutputOf<QS>, OutputOf<BS>>,
+    input: RouteInput<unknown, unknown, unknown>,
     context: MockContext,
-  ):
-    | RouteResult<RS extends z.ZodType ? z.input<RS> : never>
-    | Promise<RouteResult<RS extends z.ZodType ? z.input<RS> : never>>;
+  ): RouteResult<unknown> | Promise<RouteResult<unknown>>;
 }
 
 /** Any route of the public API. */
 export type PublicRoute = RouteDefinition;
 
-/** Defines a route with its handler typed from its schemas. */
-export function defineRoute<
-  PS extends z.ZodType,
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  RS extends z.ZodType | null = null,
->(route: RouteDefinition<PS, QS, BS, RS>): PublicRoute {
-  return route as unknown as PublicRoute;
+/**
+ * Binds the mock's handler to core's operation of this operationId.
+ *
+ * @example
+ * export const getUser = bindRoute('getUser', ({ params }, { store }) => ...);
+ */
+export function bindRoute<Id extends OperationId>(
+  operationId: Id,
+  handle: RouteHandler<(typeof API_OPERATIONS)[Id]>,
+): PublicRoute {
+  return { ...API_OPERATIONS[operationId], handle } as unknown as PublicRoute;
 }

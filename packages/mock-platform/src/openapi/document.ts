@@ -1,7 +1,6 @@
-import { WebhookMutationHeadersSchema } from '@questkit/core';
+import { SVC_HEADER_SCHEMAS } from '@questkit/core/api';
 import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../http/errors.js';
-import { McpClientSchema } from '../http/pipeline.js';
-import type { PublicRoute, SvcHeader } from '../http/route.js';
+import type { PublicRoute } from '../http/route.js';
 import { PUBLIC_PREFIX } from '../routes/index.js';
 import { DEMO } from '../seed/demo-ids.js';
 import { exampleCurl, REQUEST_EXAMPLES } from './examples.js';
@@ -39,17 +38,6 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   500: 'Internal error.',
 };
 
-const SVC_HEADER_SCHEMAS: Record<SvcHeader, { schema: () => unknown; description: string }> = {
-  'x-svc-mcp-client': {
-    schema: () => McpClientSchema,
-    description: 'The MCP client making the call; validated and recorded.',
-  },
-  'x-svc-confirmation-token': {
-    schema: () => WebhookMutationHeadersSchema.shape['x-svc-confirmation-token'],
-    description: 'A confirmation token (uuid); validated and recorded.',
-  },
-};
-
 function properties(json: JsonSchema): Array<[string, JsonSchema]> {
   return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>);
 }
@@ -57,8 +45,8 @@ function properties(json: JsonSchema): Array<[string, JsonSchema]> {
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The OpenAPI 3.1 document of the public API, generated from the route table and core's zod
- * schemas: every parameter, body and answer of the document is the schema the mock validates
+ * The OpenAPI 3.1 document of the public API, generated from core's operations (the routes carry
+ * them) and core's zod schemas: every parameter, body and answer of the document is the schema the mock validates
  * with.
  *
  * @example
@@ -113,7 +101,7 @@ export function buildOpenApiDocument(
         in: 'header',
         required: false,
         description,
-        schema: toOpenApiSchema(schema() as never, 'input', schemas),
+        schema: toOpenApiSchema(schema, 'input', schemas),
       });
     }
     const operation: Record<string, unknown> = {
@@ -135,7 +123,7 @@ export function buildOpenApiDocument(
             }
           : { description: 'Done; no content.' },
         ...Object.fromEntries(
-          [...route.errors, 500].map((status) => [
+          [...new Set([...route.errors, 500])].map((status) => [
             String(status),
             { $ref: `#/components/responses/Error${status}` },
           ]),

@@ -1,3 +1,4 @@
+import { API_PREFIX, OPERATION_IDS, type OperationId } from '@questkit/core/api';
 import type { PublicRoute } from '../http/route.js';
 import { getCommunity, listModules } from './community.js';
 import { deleteConnectAssociation } from './connect.js';
@@ -13,8 +14,8 @@ import {
   updateWebhook,
 } from './webhooks.js';
 
-/** Every route of the public API, under `/public/communities/{subdomain}`. */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+/** The mock's route of every operation of core's contract: the compiler checks none is missing. */
+const ROUTES_BY_OPERATION = {
   getCommunity,
   listModules,
   getUser,
@@ -30,7 +31,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   deleteWebhook,
   listWebhookEventTypes,
   listWebhookDeliveries,
-];
+} satisfies Record<OperationId, PublicRoute>;
+
+/** Every route of the public API, under `/public/communities/{subdomain}`, in core's order. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = OPERATION_IDS.map(
+  (operationId) => ROUTES_BY_OPERATION[operationId],
+);
 
 /** The prefix of every public route. */
-export const PUBLIC_PREFIX = '/public/communities/{subdomain}';
+export const PUBLIC_PREFIX = API_PREFIX;

@@ -1,18 +1,9 @@
-import {
-  IDENTIFICATION_METHODS,
-  QuestCreateRequestSchema,
-  QuestCreateResponseSchema,
-  QuestListQuerySchema,
-  type QuestListReward,
-  QuestListSchema,
-  type QuestReward,
-  SubdomainParamsSchema,
-} from '@questkit/core';
+import type { QuestListReward, QuestReward } from '@questkit/core';
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { invalid } from '../http/errors.js';
 import { ok } from '../http/result.js';
-import { defineRoute } from '../http/route.js';
+import { bindRoute } from '../http/route.js';
 import { randomId } from '../ids.js';
 import { QUEST_LIST_LIMIT_DEFAULT } from '../limits.js';
 import type { QuestRecord } from '../store/records.js';
@@ -38,79 +29,26 @@ export function refreshClaimCounter(quest: QuestRecord, context: MockContext): Q
 }
 
 /** GET /quests?limit=&cursor=&moduleId= */
-export const listQuests = defineRoute({
-  operationId: 'listQuests',
-  method: 'get',
-  path: '/quests',
-  summary: 'List quests',
-  description:
-    'Quests ordered by createdAt, then id; deleted and archived quests included (see their flags). ' +
-    `limit defaults to ${QUEST_LIST_LIMIT_DEFAULT}. The next page's cursor is the id of the last quest of this page; ` +
-    'a page shorter than limit is the last. moduleId keeps the quests of one module (categoryId). ' +
-    'claimCounter is a cache refreshed at most every hour. Needs the admin role (or a community API key).',
-  tag: 'Quests',
-  access: 'admin',
-  headers: ['x-svc-mcp-client'],
-  params: SubdomainParamsSchema,
-  query: QuestListQuerySchema,
-  response: { name: 'QuestList', schema: QuestListSchema },
-  errors: [400, 401, 403, 404, 429],
-  handle({ query, community, principal }, context) {
-    const all = context.store.quests.listByCommunity(community.id);
-    let start = 0;
-    if (query.cursor) {
-      const last = context.store.quests.get(query.cursor);
-      if (!last || last.communityId !== community.id) {
-        return invalid('query', 'cursor', 'is not the id of a quest of this community');
-      }
-      start = lowerBound(all, last, questOrder) + 1;
+export const listQuests = bindRoute('listQuests', ({ query, community, principal }, context) => {
+  const all = context.store.quests.listByCommunity(community.id);
+  let start = 0;
+  if (query.cursor) {
+    const last = context.store.quests.get(query.cursor);
+    if (!last || last.communityId !== community.id) {
+      return invalid('query', 'cursor', 'is not the id of a quest of this community');
     }
-    const limit = query.limit ?? QUEST_LIST_LIMIT_DEFAULT;
-    const page: QuestRecord[] = [];
-    for (let index = start; index < all.length && page.length < limit; index++) {
-      const quest = all[index]!;
-      if (query.moduleId === undefined || quest.categoryId === query.moduleId) page.push(quest);
-    }
-    const reveal = mayReadSecrets(principal);
-    return ok(
-      page.map((quest) => questListItem(community, refreshClaimCounter(quest, context), reveal)),
-    );
-  },
-});
-
-/**
- * Quest creation body: core's schema plus the rules an API task must follow to be claimable (an
- * endpoint; identification methods named as the `accounts` keys; a redirect URL for svc-connect).
- */
-const QuestCreateBodySchema = QuestCreateRequestSchema.superRefine((body, issues) => {
-  body.tasks?.forEach((task, index) => {
-    if (task.type !== 'api') return;
-    const at = (...path: (string | number)[]) => ['tasks', index, 'settings', ...path];
-    const { endpoint, identifications = [], redirectUrl } = task.settings;
-    if (!endpoint) {
-      issues.addIssue({
-        code: 'custom',
-        path: at('endpoint'),
-        message: 'An api task needs an endpoint',
-      });
-    }
-    identifications.forEach((method, position) => {
-      if (!(IDENTIFICATION_METHODS as readonly string[]).includes(method)) {
-        issues.addIssue({
-          code: 'custom',
-          path: at('identifications', position),
-          message: `Unknown identification method; use one of ${IDENTIFICATION_METHODS.join(', ')}`,
-        });
-      }
-    });
-    if (identifications.includes('svc-connect') && !redirectUrl) {
-      issues.addIssue({
-        code: 'custom',
-        path: at('redirectUrl'),
-        message: 'The svc-connect identification method needs a redirectUrl',
-      });
-    }
-  });
+    start = lowerBound(all, last, questOrder) + 1;
+  }
+  const limit = query.limit ?? QUEST_LIST_LIMIT_DEFAULT;
+  const page: QuestRecord[] = [];
+  for (let index = start; index < all.length && page.length < limit; index++) {
+    const quest = all[index]!;
+    if (query.moduleId === undefined || quest.categoryId === query.moduleId) page.push(quest);
+  }
+  const reveal = mayReadSecrets(principal);
+  return ok(
+    page.map((quest) => questListItem(community, refreshClaimCounter(quest, context), reveal)),
+  );
 });
 
 /**
@@ -125,23 +63,9 @@ function listReward(reward: QuestReward): QuestListReward {
 }
 
 /** POST /quests */
-export const createQuest = defineRoute({
-  operationId: 'createQuest',
-  method: 'post',
-  path: '/quests',
-  summary: 'Create a quest',
-  description:
-    'Needs a read-write API key. categoryId must be the id of a module of the community. An api task needs ' +
-    'settings.endpoint; its settings.identifications are among email, wallet, discord, twitter, svc-connect ' +
-    '(svc-connect also needs settings.redirectUrl).',
-  tag: 'Quests',
-  apiKeyOnly: true,
-  access: 'write',
-  params: SubdomainParamsSchema,
-  body: QuestCreateBodySchema,
-  response: { name: 'QuestCreateResponse', schema: QuestCreateResponseSchema },
-  errors: [400, 401, 403, 404, 429],
-  handle({ body, community }, { store, clock, hooks }) {
+export const createQuest = bindRoute(
+  'createQuest',
+  ({ body, community }, { store, clock, hooks }) => {
     const module = store.modules.get(body.categoryId);
     if (!module || module.communityId !== community.id) {
       return invalid(
@@ -205,4 +129,4 @@ export const createQuest = defineRoute({
       tasks: tasks.map(({ id, type, settings }) => ({ id, type, settings })),
     });
   },
-});
+);

@@ -1,20 +1,8 @@
-import {
-  SubdomainParamsSchema,
-  WebhookCreateBodySchema,
-  WebhookCreateResponseSchema,
-  WebhookDeliveryRecordListSchema,
-  WebhookEventsQuerySchema,
-  WebhookEventTypeListSchema,
-  WebhookListQuerySchema,
-  WebhookListResponseSchema,
-  WebhookPathParamsSchema,
-  WebhookUpdateBodySchema,
-} from '@questkit/core';
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../http/errors.js';
 import { empty, ok } from '../http/result.js';
-import { defineRoute } from '../http/route.js';
+import { bindRoute } from '../http/route.js';
 import { randomId, randomWebhookSecret } from '../ids.js';
 import { WEBHOOK_LIST_LIMIT_DEFAULT } from '../limits.js';
 import { type CommunityRecord, DELIVERY_STATUSES, type WebhookRecord } from '../store/records.js';
@@ -81,22 +69,9 @@ function checkEvents(events: readonly string[], context: MockContext): string[] 
 }
 
 /** GET /webhooks?limit=&cursor= */
-export const listWebhooks = defineRoute({
-  operationId: 'listWebhooks',
-  method: 'get',
-  path: '/webhooks',
-  summary: 'List webhooks',
-  description:
-    `Webhooks ordered by createdAt, then id; limit defaults to ${WEBHOOK_LIST_LIMIT_DEFAULT}. nextCursor is an opaque ` +
-    'string while more webhooks exist and null on the last page; pass it back as cursor.',
-  tag: 'Webhooks',
-  access: 'admin',
-  headers: ['x-svc-mcp-client'],
-  params: SubdomainParamsSchema,
-  query: WebhookListQuerySchema,
-  response: { name: 'WebhookList', schema: WebhookListResponseSchema },
-  errors: [400, 401, 403, 404, 429],
-  handle({ query, community, principal }, context) {
+export const listWebhooks = bindRoute(
+  'listWebhooks',
+  ({ query, community, principal }, context) => {
     const all = context.store.webhooks.listByCommunity(community.id);
     let start = 0;
     if (query.cursor) {
@@ -114,145 +89,76 @@ export const listWebhooks = defineRoute({
       nextCursor: more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null,
     });
   },
-});
+);
 
 /** POST /webhooks */
-export const createWebhook = defineRoute({
-  operationId: 'createWebhook',
-  method: 'post',
-  path: '/webhooks',
-  summary: 'Create a webhook',
-  description:
-    'events defaults to an empty list; every event type must be one the event-types route lists. ' +
-    'A second webhook with the same uri (compared as a normalized URL) is a 409, as is one more than the maximum per community. ' +
-    'The webhook secret is generated.',
-  tag: 'Webhooks',
-  access: 'write',
-  headers: ['x-svc-mcp-client'],
-  params: SubdomainParamsSchema,
-  body: WebhookCreateBodySchema,
-  response: { name: 'WebhookCreateResponse', schema: WebhookCreateResponseSchema },
-  errors: [400, 401, 403, 404, 409, 429],
-  handle({ body, community }, context) {
-    const events = checkEvents(body.events ?? [], context);
-    if ('kind' in events) return events;
-    const now = context.clock.now().toISOString();
-    const result = context.store.webhooks.create(
-      {
-        id: randomId(),
-        communityId: community.id,
-        name: body.name,
-        uri: body.uri,
-        active: body.active,
-        secret: randomWebhookSecret(),
-        events,
-        success: 0,
-        failed: 0,
-        exhausted: 0,
-        createdAt: now,
-        updatedAt: now,
-      },
-      context.settings.maxWebhooksPerCommunity,
-    );
-    if (!result.ok) return conflict(result.conflict, context);
-    return ok({ id: result.record.id });
-  },
+export const createWebhook = bindRoute('createWebhook', ({ body, community }, context) => {
+  const events = checkEvents(body.events ?? [], context);
+  if ('kind' in events) return events;
+  const now = context.clock.now().toISOString();
+  const result = context.store.webhooks.create(
+    {
+      id: randomId(),
+      communityId: community.id,
+      name: body.name,
+      uri: body.uri,
+      active: body.active,
+      secret: randomWebhookSecret(),
+      events,
+      success: 0,
+      failed: 0,
+      exhausted: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+    context.settings.maxWebhooksPerCommunity,
+  );
+  if (!result.ok) return conflict(result.conflict, context);
+  return ok({ id: result.record.id });
 });
 
 /** PATCH /webhooks/{webhookId} */
-export const updateWebhook = defineRoute({
-  operationId: 'updateWebhook',
-  method: 'patch',
-  path: '/webhooks/{webhookId}',
-  summary: 'Update a webhook',
-  description:
-    'Changes the fields given (an empty object changes nothing). A uri already used by another webhook is a 409. Answers 200 without content.',
-  tag: 'Webhooks',
-  access: 'write',
-  headers: ['x-svc-mcp-client', 'x-svc-confirmation-token'],
-  params: WebhookPathParamsSchema,
-  body: WebhookUpdateBodySchema,
-  response: null,
-  errors: [400, 401, 403, 404, 409, 429],
-  handle({ params, body, community }, context) {
-    if (!findWebhook(context, community, params.webhookId)) {
-      return webhookNotFound(params.webhookId, community);
-    }
-    const patch: Partial<WebhookRecord> = {};
-    if (body.name !== undefined) patch.name = body.name;
-    if (body.uri !== undefined) patch.uri = body.uri;
-    if (body.active !== undefined) patch.active = body.active;
-    if (body.events !== undefined) {
-      const events = checkEvents(body.events, context);
-      if ('kind' in events) return events;
-      patch.events = events;
-    }
-    if (Object.keys(patch).length === 0) return empty();
-    patch.updatedAt = context.clock.now().toISOString();
-    const result = context.store.webhooks.update(params.webhookId, patch);
-    if (!result) return webhookNotFound(params.webhookId, community);
-    if (!result.ok) return conflict(result.conflict, context);
-    return empty();
-  },
+export const updateWebhook = bindRoute('updateWebhook', ({ params, body, community }, context) => {
+  if (!findWebhook(context, community, params.webhookId)) {
+    return webhookNotFound(params.webhookId, community);
+  }
+  const patch: Partial<WebhookRecord> = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.uri !== undefined) patch.uri = body.uri;
+  if (body.active !== undefined) patch.active = body.active;
+  if (body.events !== undefined) {
+    const events = checkEvents(body.events, context);
+    if ('kind' in events) return events;
+    patch.events = events;
+  }
+  if (Object.keys(patch).length === 0) return empty();
+  patch.updatedAt = context.clock.now().toISOString();
+  const result = context.store.webhooks.update(params.webhookId, patch);
+  if (!result) return webhookNotFound(params.webhookId, community);
+  if (!result.ok) return conflict(result.conflict, context);
+  return empty();
 });
 
 /** DELETE /webhooks/{webhookId} */
-export const deleteWebhook = defineRoute({
-  operationId: 'deleteWebhook',
-  method: 'delete',
-  path: '/webhooks/{webhookId}',
-  summary: 'Delete a webhook',
-  description: 'Deletes the webhook and its delivery records. Answers 200 without content.',
-  tag: 'Webhooks',
-  access: 'write',
-  headers: ['x-svc-mcp-client', 'x-svc-confirmation-token'],
-  params: WebhookPathParamsSchema,
-  response: null,
-  errors: [400, 401, 403, 404, 429],
-  handle({ params, community }, context) {
-    if (!findWebhook(context, community, params.webhookId)) {
-      return webhookNotFound(params.webhookId, community);
-    }
-    if (!context.store.webhooks.delete(params.webhookId)) {
-      return webhookNotFound(params.webhookId, community);
-    }
-    return empty();
-  },
+export const deleteWebhook = bindRoute('deleteWebhook', ({ params, community }, context) => {
+  if (!findWebhook(context, community, params.webhookId)) {
+    return webhookNotFound(params.webhookId, community);
+  }
+  if (!context.store.webhooks.delete(params.webhookId)) {
+    return webhookNotFound(params.webhookId, community);
+  }
+  return empty();
 });
 
 /** GET /webhooks-event-types */
-export const listWebhookEventTypes = defineRoute({
-  operationId: 'listWebhookEventTypes',
-  method: 'get',
-  path: '/webhooks-event-types',
-  summary: 'List webhook event types',
-  description: 'The event types a webhook may subscribe to.',
-  tag: 'Webhooks',
-  access: 'read',
-  headers: ['x-svc-mcp-client'],
-  params: SubdomainParamsSchema,
-  response: { name: 'WebhookEventTypeList', schema: WebhookEventTypeListSchema },
-  errors: [400, 401, 403, 404, 429],
-  handle: (_input, context) => ok([...context.settings.eventTypes]),
-});
+export const listWebhookEventTypes = bindRoute('listWebhookEventTypes', (_input, context) =>
+  ok([...context.settings.eventTypes]),
+);
 
 /** GET /webhooks/{webhookId}/events?limit=&page=&statusFilter= */
-export const listWebhookDeliveries = defineRoute({
-  operationId: 'listWebhookDeliveries',
-  method: 'get',
-  path: '/webhooks/{webhookId}/events',
-  summary: "A webhook's delivery records",
-  description:
-    `Delivery records, newest first; pages count from 0. statusFilter is one of ${DELIVERY_STATUSES.join(', ')}. ` +
-    'A page past the end has no items.',
-  tag: 'Webhooks',
-  access: 'admin',
-  headers: ['x-svc-mcp-client'],
-  params: WebhookPathParamsSchema,
-  query: WebhookEventsQuerySchema,
-  response: { name: 'WebhookDeliveryRecordList', schema: WebhookDeliveryRecordListSchema },
-  errors: [400, 401, 403, 404, 429],
-  handle({ params, query, community }, context) {
+export const listWebhookDeliveries = bindRoute(
+  'listWebhookDeliveries',
+  ({ params, query, community }, context) => {
     if (!findWebhook(context, community, params.webhookId)) {
       return webhookNotFound(params.webhookId, community);
     }
@@ -270,4 +176,4 @@ export const listWebhookDeliveries = defineRoute({
     const items = matching.slice(page * query.limit, (page + 1) * query.limit).map(deliveryView);
     return ok({ items, page });
   },
-});
+);

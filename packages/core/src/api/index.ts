@@ -1,0 +1,63 @@
+/**
+ * @module
+ * `@questkit/core/api`: the public API's contract as data. One definition per operation
+ * (operationId, method, path, schemas of path, query, body and answer, declared errors, service
+ * headers, access); the mock binds its handlers to them, its OpenAPI document is generated from
+ * them and `@questkit/client` is derived from them, so a field or a status changes in one place.
+ */
+import { getCommunity, listModules } from './community.js';
+import { createQuest, listQuests } from './quests.js';
+import {
+  deleteConnectAssociation,
+  getReviewCounts,
+  getUser,
+  listInvites,
+  lookupUser,
+} from './users.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhookEventTypes,
+  listWebhooks,
+  updateWebhook,
+} from './webhooks.js';
+
+export { CONTRACT_ERRORS } from './community.js';
+export * from './errors.js';
+export * from './headers.js';
+export * from './operation.js';
+export { QuestCreateBodySchema } from './quests.js';
+export { ConnectRemovalQuerySchema } from './users.js';
+
+/**
+ * Every operation of the public API by operationId, in the order the OpenAPI document lists
+ * them.
+ *
+ * @example
+ * const { method, path } = API_OPERATIONS.listInvites; // 'get', '/users/{userId}/invites'
+ */
+export const API_OPERATIONS = {
+  getCommunity,
+  listModules,
+  getUser,
+  lookupUser,
+  listInvites,
+  getReviewCounts,
+  deleteConnectAssociation,
+  listQuests,
+  createQuest,
+  listWebhooks,
+  createWebhook,
+  updateWebhook,
+  deleteWebhook,
+  listWebhookEventTypes,
+  listWebhookDeliveries,
+} as const;
+
+/** The operations of the public API, by operationId. */
+export type ApiOperations = typeof API_OPERATIONS;
+/** An operationId of the public API. */
+export type OperationId = keyof ApiOperations;
+/** The operationIds, in the order of {@link API_OPERATIONS}. */
+export const OPERATION_IDS = Object.keys(API_OPERATIONS) as OperationId[];
