@@ -23,6 +23,10 @@ describe('safeReturnTo', () => {
     ['javascript:alert(1)'],
     ['evil.example'],
     ['/%E0%A4%A'],
+    ['/..//evil.example'],
+    ['/a/..//evil.example'],
+    ['/.//evil.example'],
+    ['/%2e%2e//evil.example'],
     [''],
     [undefined],
   ])('refuses %j, falling back to the home page', (value) => {

@@ -26,5 +26,8 @@ export function safeReturnTo(value: string | undefined, origin: string): string 
     return '/';
   }
   if (url.origin !== new URL(origin).origin) return '/';
+  // Dot segments can fold into a protocol-relative path (`/..//evil.example` -> `//evil.example`),
+  // which a browser follows to another host.
+  if (url.pathname.startsWith('//')) return '/';
   return `${url.pathname}${url.search}`;
 }

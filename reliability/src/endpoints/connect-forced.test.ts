@@ -279,6 +279,8 @@ describe('the connect example community, its login', () => {
         '/x%0d%0aLocation:%20https://evil.example',
         'https://evil.example/',
         '/%2e%2e/%2f%2fevil.example',
+        '/..//evil.example',
+        '/a/..//evil.example',
         'javascript:alert(1)',
       ];
       let offSite = 0;
