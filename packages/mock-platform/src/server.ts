@@ -1,5 +1,6 @@
+import { createServer, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { MockPlatform } from './platform.js';
 
 /** Options of {@link startMockServer}. */
@@ -21,7 +22,7 @@ export interface MockServer {
 }
 
 /**
- * Serves a mock platform over HTTP with `@hono/node-server`.
+ * Serves a mock platform over HTTP with `@hono/node-server`'s request listener.
  *
  * @example
  * const server = await startMockServer(createMockPlatform(), { port: 0 });
@@ -34,7 +35,11 @@ export function startMockServer(
 ): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: platform.fetch, port: options.port ?? 4000, hostname: host });
+    const listener = getRequestListener(platform.fetch);
+    const server = createServer((request, response) => {
+      keepNoContentBare(response);
+      void listener(request, response);
+    });
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
@@ -56,5 +61,22 @@ export function startMockServer(
           }),
       });
     });
+    server.listen(options.port ?? 4000, host);
   });
+}
+
+/**
+ * "200, no content" answers (webhook update and delete) go out without a content type.
+ * `@hono/node-server` gives every answer one (`text/plain` when the Response has none), so the
+ * header is taken back from answers that declare `content-length: 0`: there is no content to type.
+ */
+function keepNoContentBare(response: ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find(
+      (arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null,
+    );
+    if (headers && String(headers['content-length']) === '0') delete headers['content-type'];
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }

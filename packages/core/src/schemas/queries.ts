@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './fields.js';
+import { queryCursor, queryInt, requestUuid } from './fields.js';
 import {
   INVITE_PAGE_MAX,
   INVITE_PAGE_MIN,
@@ -30,20 +30,20 @@ export const SubdomainParamsSchema = z.object({ subdomain: subdomain() });
 export type SubdomainParams = z.infer<typeof SubdomainParamsSchema>;
 
 /** Path parameters of `/users/{userId}` and `/users/{userId}/invites`. */
-export const UserPathParamsSchema = z.object({ subdomain: subdomain(), userId: z.uuid() });
+export const UserPathParamsSchema = z.object({ subdomain: subdomain(), userId: requestUuid() });
 export type UserPathParams = z.infer<typeof UserPathParamsSchema>;
 
 /** Path parameters of `/reviews/users/{id}`. */
-export const ReviewPathParamsSchema = z.object({ subdomain: subdomain(), id: z.uuid() });
+export const ReviewPathParamsSchema = z.object({ subdomain: subdomain(), id: requestUuid() });
 export type ReviewPathParams = z.infer<typeof ReviewPathParamsSchema>;
 
 /** Path parameters of `/webhooks/{webhookId}` and `/webhooks/{webhookId}/events`. */
-export const WebhookPathParamsSchema = z.object({ subdomain: subdomain(), webhookId: z.uuid() });
+export const WebhookPathParamsSchema = z.object({ subdomain: subdomain(), webhookId: requestUuid() });
 export type WebhookPathParams = z.infer<typeof WebhookPathParamsSchema>;
 
 /** Optional header of webhook update and delete (header names arrive lower case). */
 export const WebhookMutationHeadersSchema = z.object({
-  'x-svc-confirmation-token': z.uuid().optional(),
+  'x-svc-confirmation-token': requestUuid().optional(),
 });
 export type WebhookMutationHeaders = z.infer<typeof WebhookMutationHeadersSchema>;
 
@@ -86,39 +86,39 @@ export type UserLookupQuery = z.infer<typeof UserLookupQuerySchema>;
 /** Query of the invite list. `page` is required. */
 export const InviteListQuerySchema = z.object({
   status: InviteStatusSchema.optional(),
-  invitesQuestId: z.uuid().optional(),
+  invitesQuestId: requestUuid().optional(),
   page: queryInt(INVITE_PAGE_MIN, INVITE_PAGE_MAX),
-  page_size: queryInt(INVITE_PAGE_SIZE_MIN, INVITE_PAGE_SIZE_MAX).default(INVITE_PAGE_SIZE_DEFAULT),
+  page_size: queryInt(INVITE_PAGE_SIZE_MIN, INVITE_PAGE_SIZE_MAX).prefault(INVITE_PAGE_SIZE_DEFAULT),
 });
 export type InviteListQuery = z.infer<typeof InviteListQuerySchema>;
 
 /** Query of the quest list. `cursor` is the id of the last quest of the previous page. */
 export const QuestListQuerySchema = z.object({
-  moduleId: z.uuid().optional(),
+  moduleId: requestUuid().optional(),
   limit: queryInt(QUEST_LIST_LIMIT_MIN, QUEST_LIST_LIMIT_MAX).optional(),
-  cursor: z
-    .uuid()
-    .nullable()
+  cursor: queryCursor(requestUuid())
     .optional()
-    .describe('Id of the last quest of the previous page; absent for the first page.'),
+    .describe('Id of the last quest of the previous page; absent, empty or null for the first page.'),
 });
 export type QuestListQuery = z.infer<typeof QuestListQuerySchema>;
 
 /** Query of the webhook list. `cursor` is the `nextCursor` of the previous page. */
 export const WebhookListQuerySchema = z.object({
-  cursor: z.string().max(WEBHOOK_LIST_CURSOR_MAX_LENGTH).nullable().optional(),
+  cursor: queryCursor(z.string().max(WEBHOOK_LIST_CURSOR_MAX_LENGTH))
+    .optional()
+    .describe('The nextCursor of the previous page; absent, empty or null for the first page.'),
   limit: queryInt(WEBHOOK_LIST_LIMIT_MIN, WEBHOOK_LIST_LIMIT_MAX).optional(),
 });
 export type WebhookListQuery = z.infer<typeof WebhookListQuerySchema>;
 
 /** Query of the webhook delivery-record list. Pages count from 0. */
 export const WebhookEventsQuerySchema = z.object({
-  limit: queryInt(WEBHOOK_EVENTS_LIMIT_MIN, WEBHOOK_EVENTS_LIMIT_MAX).default(
+  limit: queryInt(WEBHOOK_EVENTS_LIMIT_MIN, WEBHOOK_EVENTS_LIMIT_MAX).prefault(
     WEBHOOK_EVENTS_LIMIT_DEFAULT,
   ),
   page: queryInt(WEBHOOK_EVENTS_PAGE_MIN, WEBHOOK_EVENTS_PAGE_MAX)
     .nullable()
-    .default(WEBHOOK_EVENTS_PAGE_DEFAULT),
+    .prefault(WEBHOOK_EVENTS_PAGE_DEFAULT),
   statusFilter: z.string().optional().describe('Delivery status to keep. Value seen: success.'),
 });
 export type WebhookEventsQuery = z.infer<typeof WebhookEventsQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, dateTime, httpUrl } from './fields.js';
+import { count, dateTime, httpUrl, requestUuid } from './fields.js';
 import {
   QUEST_CLAIM_LIMIT_DEFAULT,
   QUEST_CLAIM_LIMIT_MAX,
@@ -72,13 +72,14 @@ export type QuestListReward = z.infer<typeof QuestListRewardSchema>;
 
 /**
  * An element of the quest list. The contract does not say which fields are required; every field
- * it lists is required here. `description` and `retryAfter` may be null as in the create response
- * (a quest created without them is listed too), `communityImageUrl` as the community's `image`.
+ * it lists is required here, and none is nullable because the contract marks none so (unlike the
+ * create response): a quest created without a description lists an empty document, without
+ * `retryAfter` lists 0, and a community without an image lists `communityImageUrl: ''`.
  */
 export const QuestListItemSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: RichTextNodeSchema.nullable(),
+  description: RichTextNodeSchema,
   deleted: z.boolean(),
   communityId: z.string(),
   categoryId: z.string(),
@@ -90,14 +91,14 @@ export const QuestListItemSchema = z.object({
   conditions: z.array(QuestConditionSchema),
   published: z.boolean(),
   recurrence: recurrence(),
-  retryAfter: z.number().nullable(),
+  retryAfter: z.number(),
   rewards: z.array(QuestListRewardSchema),
   tasks: z.array(QuestListTaskSchema),
   claimLimit: claimLimit(),
   claimCounter: count().describe(
     'Number of claims; cached, refreshed at most every hour, not real-time.',
   ),
-  communityImageUrl: z.string().nullable(),
+  communityImageUrl: z.string(),
   communityName: z.string(),
   subdomain: z.string(),
 });
@@ -138,7 +139,7 @@ export type QuestReward = z.infer<typeof QuestRewardSchema>;
 
 /** The body of quest creation. Defaults of the contract are applied on parse. */
 export const QuestCreateRequestSchema = z.object({
-  categoryId: z.uuid(),
+  categoryId: requestUuid(),
   name: z.string().max(QUEST_NAME_MAX_LENGTH),
   published: z.boolean(),
   recurrence: recurrence(),
@@ -153,7 +154,7 @@ export const QuestCreateRequestSchema = z.object({
   conditions: z.array(QuestConditionSchema).optional(),
   position: z.number().int().min(QUEST_POSITION_MIN).max(QUEST_POSITION_MAX).optional(),
   claimLimit: claimLimit().default(QUEST_CLAIM_LIMIT_DEFAULT),
-  sprintId: z.uuid().optional(),
+  sprintId: requestUuid().optional(),
   tasks: z.array(QuestCreateTaskSchema).optional(),
   rewards: z.array(QuestRewardSchema).optional(),
   isAutomaticWhenEmpty: z.boolean().default(true),

@@ -1,5 +1,4 @@
 import { ConfirmationTokenSchema, McpClientSchema } from '@questkit/core/api';
-import { z } from 'zod';
 
 export { McpClientSchema };
 
@@ -11,6 +10,7 @@ import { MAX_BODY_BYTES } from '../limits.js';
 import { type ApiFailure, apiError, invalid } from './errors.js';
 import type { RouteResult } from './result.js';
 import type { PublicRoute, SvcHeaders } from './route.js';
+import { firstUnknownKey } from './unknown-keys.js';
 import { parseWith } from './validate.js';
 
 function readSvcHeaders(route: PublicRoute, headers: Headers): SvcHeaders | ApiFailure {
@@ -135,8 +135,12 @@ export async function runRoute(
   if (route.body) {
     const raw = await readJsonBody(request);
     if ('kind' in raw) return done(raw, principal, svc);
-    const parsed = parseWith(strictBody(route.body), raw.value, 'body');
+    const parsed = parseWith(route.body, raw.value, 'body');
     if (!parsed.ok) return done(parsed.failure, principal, svc);
+    const unknown = firstUnknownKey(route.body, raw.value);
+    if (unknown) {
+      return done(invalid('body', unknown.join('.'), 'Unknown field'), principal, svc);
+    }
     body = parsed.data;
   }
 
@@ -159,27 +163,14 @@ export async function runRoute(
 
 /** The HTTP answer of a route result. */
 export function toResponse(result: RouteResult): Response {
-  if (result.kind === 'empty') return new Response(null, { status: 200 });
+  // content-length 0 marks it for the server, which then sends no content type (server.ts).
+  if (result.kind === 'empty') {
+    return new Response(null, { status: 200, headers: { 'content-length': '0' } });
+  }
   const status = result.kind === 'json' ? 200 : result.status;
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
   if (result.kind === 'error' && result.headers) {
     for (const [name, value] of Object.entries(result.headers)) headers.set(name, value);
   }
   return new Response(JSON.stringify(result.body), { status, headers });
-}
-
-const strictBodies = new WeakMap<z.ZodType, z.ZodType>();
-
-/**
- * The body schema with unknown top-level keys refused: core's request schemas tolerate them (the
- * platform may add fields), but a mock that silently drops a misspelt field hides the mistake.
- * The 400 names the unknown key.
- */
-function strictBody(schema: z.ZodType): z.ZodType {
-  let strict = strictBodies.get(schema);
-  if (!strict) {
-    strict = schema instanceof z.ZodObject ? schema.strict() : schema;
-    strictBodies.set(schema, strict);
-  }
-  return strict;
 }

@@ -313,7 +313,8 @@ function quest(
   return {
     id,
     communityId,
-    description: null,
+    // The quest list's description is not nullable: every seeded quest has one.
+    description: paragraph(`${fields.name}.`),
     deleted: false,
     archived: false,
     published: true,

@@ -2,7 +2,13 @@ import type { QuestListItem } from '@questkit/core';
 import type { CommunityRecord, QuestRecord } from '../store/records.js';
 import { MASKED_SECRET } from './webhooks.js';
 
-/** An element of the quest list; the tasks' API keys only for a caller that may write. */
+/** The description a quest without one lists: the contract's list field is not nullable. */
+export const EMPTY_DESCRIPTION = { type: 'doc', content: [] } as const;
+
+/**
+ * An element of the quest list; the tasks' API keys only for a caller that may write. Fields the
+ * create answer leaves null get a value of their type: the list's are not nullable.
+ */
 export function questListItem(
   community: CommunityRecord,
   quest: QuestRecord,
@@ -11,7 +17,7 @@ export function questListItem(
   return {
     id: quest.id,
     name: quest.name,
-    description: quest.description,
+    description: quest.description ?? { ...EMPTY_DESCRIPTION, content: [] },
     deleted: quest.deleted,
     communityId: quest.communityId,
     categoryId: quest.categoryId,
@@ -23,7 +29,7 @@ export function questListItem(
     conditions: quest.conditions.map((condition) => ({ ...condition })),
     published: quest.published,
     recurrence: quest.recurrence,
-    retryAfter: quest.retryAfter,
+    retryAfter: quest.retryAfter ?? 0,
     rewards: quest.rewards.map((reward) => ({ ...reward })),
     tasks: quest.tasks.map((task) => ({
       id: task.id,
@@ -37,7 +43,7 @@ export function questListItem(
     })),
     claimLimit: quest.claimLimit,
     claimCounter: quest.claimCounter,
-    communityImageUrl: community.image,
+    communityImageUrl: community.image ?? '',
     communityName: community.name,
     subdomain: community.subdomain,
   };
