@@ -31,6 +31,11 @@ beforeAll(async () => {
     community,
     port: 0,
   });
+  questId = await createConnectQuest();
+});
+
+/** A once-only quest whose task identifies members by the connect flow of the example. */
+async function createConnectQuest(): Promise<string> {
   const created = await mock.client.createQuest({
     categoryId: DEMO.modules.partners,
     name: 'Connect your Acme Builders account',
@@ -50,8 +55,8 @@ beforeAll(async () => {
     ],
   });
   expect(created.status).toBe(200);
-  questId = created.body.id;
-});
+  return created.body.id;
+}
 afterAll(async () => {
   await app?.close();
   await mock?.close();
@@ -132,7 +137,9 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
     // ada connects with ben's community login: the community now links member-1002 to ada.
     const { done } = await connect(MEMBERS.ada, { username: 'ben', password: 'ben-demo-password' });
     expect(done.status).toBe(200);
-    const { body } = await mock.client.claim(questId, MEMBERS.ben);
+    // ben claimed the first quest (once only) above; a second quest of the same redirect URL
+    // reuses his connection.
+    const { body } = await mock.client.claim(await createConnectQuest(), MEMBERS.ben);
     expect(body).toMatchObject({ status: 'failed', reason: 'not-verified' });
     expect(body.message).toMatch(/linked to another platform member/);
     expect(body.tasks[0]?.request?.body.requestId).toBe(body.requestId);

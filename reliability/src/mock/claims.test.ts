@@ -112,6 +112,9 @@ interface ClaimAnswer {
   tasks: { outcome: string }[];
 }
 
+/** Enough generated members for one claim each among those with an email (two in three). */
+const SEED_USERS = Math.ceil((COUNTS.concurrentClaims * 3) / 2) + 3;
+
 describe('claims under load', () => {
   it(`${COUNTS.concurrentClaims} concurrent claims: one outcome, one journal record and one call each`, async () => {
     const endpoint = await startEndpoint((request) => {
@@ -120,7 +123,7 @@ describe('claims under load', () => {
     });
     const mock = await startMock({
       rateLimit: false,
-      seedUsers: 300,
+      seedUsers: SEED_USERS,
       verificationTimeoutMs: TIMEOUT_MS,
       serviceJournalSize: COUNTS.concurrentClaims * 2,
       claimCounterRefreshMs: 0,
@@ -154,8 +157,9 @@ describe('claims under load', () => {
       expect(created.status).toBe(200);
       const questId = ((await created.json()) as { id: string }).id;
 
-      // Members with an email (every third generated one has none).
-      const members = Array.from({ length: 300 }, (_, i) => i)
+      // Members with an email (every third generated one has none), one claim each: the quest is
+      // daily, so a member's second claim would be refused before any call.
+      const members = Array.from({ length: SEED_USERS }, (_, i) => i)
         .filter((i) => i % 3 !== 0)
         .map(generatedUserId);
       const xpOf = async (userId: string) =>

@@ -111,11 +111,10 @@ const createResponse = {
 
 const listItemKeys = Object.keys(listItem);
 
+// The contract marks no list field nullable: description, retryAfter and communityImageUrl
+// included (they are nullable in the create response and the community, not here).
 describeFields('Quest list item', QuestListItemSchema, listItem, {
-  required: listItemKeys.filter(
-    (key) => !['description', 'retryAfter', 'communityImageUrl'].includes(key),
-  ),
-  nullable: ['description', 'retryAfter', 'communityImageUrl'],
+  required: listItemKeys,
 });
 
 describeFields('Quest list task', QuestListTaskSchema, listTask, {

@@ -62,7 +62,9 @@ function unwrap(schema: z.ZodType): z.ZodType {
     ) {
       current = current.def.innerType as z.ZodType;
     } else if (current instanceof z.ZodPipe) {
-      current = (current.def.in instanceof z.ZodTransform ? current.def.out : current.def.in) as z.ZodType;
+      current = (
+        current.def.in instanceof z.ZodTransform ? current.def.out : current.def.in
+      ) as z.ZodType;
     } else {
       return current;
     }

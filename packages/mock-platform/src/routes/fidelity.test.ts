@@ -68,7 +68,9 @@ describe('unknown nested keys in quest creation', () => {
     ],
     ['the top level', { descripton: 'x' }, 'descripton'],
   ];
-  it.each(cases)('answer 400 naming the path in %s, and create nothing', async (_, fields, path) => {
+  it.each(
+    cases,
+  )('answer 400 naming the path in %s, and create nothing', async (_, fields, path) => {
     const { call } = createTestPlatform();
     const before = (await call('GET', 'demo/quests?limit=100')).body as unknown[];
     const answer = await call('POST', 'demo/quests', { body: newQuest(fields) });
@@ -89,14 +91,20 @@ describe('unknown nested keys in quest creation', () => {
 
 describe('integer query parameters', () => {
   const invites = `demo/users/${DEMO.users.admin}/invites`;
-  it.each(['0x1', '1e3', ' 1 ', '1.5', '-1', '', '+1', '１'])(
-    'refuse page=%j, naming the parameter',
-    async (value) => {
-      const { call } = createTestPlatform();
-      const answer = await call('GET', `${invites}?page=${encodeURIComponent(value)}`);
-      expectError(answer, 400, 'query parameter page');
-    },
-  );
+  it.each([
+    '0x1',
+    '1e3',
+    ' 1 ',
+    '1.5',
+    '-1',
+    '',
+    '+1',
+    '１',
+  ])('refuse page=%j, naming the parameter', async (value) => {
+    const { call } = createTestPlatform();
+    const answer = await call('GET', `${invites}?page=${encodeURIComponent(value)}`);
+    expectError(answer, 400, 'query parameter page');
+  });
 
   it('say a missing page is required', async () => {
     const { call } = createTestPlatform();

@@ -363,7 +363,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
     quest(c, q.connectWallet, {
       name: 'Connect your wallet',
       categoryId: m.onboarding,
-      conditions: [{ type: 'level', operator: '=', value: '2' }],
+      conditions: [{ type: 'level', operator: '>=', value: '2' }],
       tasks: [
         apiTask(2, 'Wallet check', {
           apiKey: 'demo-task-key',

@@ -17,6 +17,13 @@ import type {
 import { deliveryView } from '../views/webhooks.js';
 import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
+import {
+  claimHistory,
+  invitesToConsume,
+  type RuleRefusal,
+  recurrenceRefusal,
+  ruleRefusal,
+} from './claim-rules.js';
 import { levelForXp } from './levels.js';
 import type { Tracker } from './tracker.js';
 import {
@@ -41,6 +48,10 @@ export const CLAIM_REASONS = [
   'quest-unavailable',
   'member-not-allowed',
   'claim-limit-reached',
+  'already-claimed',
+  'retry-later',
+  'condition-not-met',
+  'claim-in-progress',
 ] as const;
 /** Why a claim ended as it did. */
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
@@ -97,6 +108,10 @@ export interface Claims {
 
 const FAULT_MESSAGE = 'We could not verify this quest right now. Please try again later.';
 const LIMIT_MESSAGE = 'This quest has reached its claim limit.';
+const IN_PROGRESS = {
+  reason: 'claim-in-progress',
+  message: 'Your claim of this quest is being verified; wait for its answer.',
+} as const;
 
 function refusal(
   user: UserRecord,
@@ -142,8 +157,10 @@ function xpOf(quest: QuestRecord): number {
 }
 
 /**
- * The claim engine: for each API task of the quest, in order, the verification call the contract
- * describes; a quest is claimed when every call answers 200. Calls stop at the first task that
+ * The claim engine. First the platform's rules (member and quest state, claim limit, recurrence,
+ * `retryAfter`, conditions, see claim-rules.ts): a refused claim calls no endpoint. Then, for each
+ * API task of the quest, in order, the verification call the contract describes; a quest is
+ * claimed when every call answers 200, and then uses the invites its conditions ask for. Calls stop at the first task that
  * does not pass. Every call goes to the journal; the claim's event goes to the webhooks.
  */
 export function createClaims(
@@ -184,23 +201,59 @@ export function createClaims(
     };
   };
 
-  /** Counts the claim and adds the xp; null when other claims reached the limit meanwhile. */
-  const award = (quest: QuestRecord, user: UserRecord): number | null => {
-    const now = clock.now().toISOString();
-    const xp = xpOf(quest);
-    // Re-read: other claims may have finished while this one waited for its endpoint.
-    const latestQuest = store.quests.get(quest.id) ?? quest;
-    if (latestQuest.claimLimit > 0 && latestQuest.claimCount >= latestQuest.claimLimit) return null;
-    store.quests.update(quest.id, { claimCount: latestQuest.claimCount + 1 });
-    const latestUser = store.users.get(user.id) ?? user;
-    if (xp !== 0) {
-      const total = latestUser.xp + xp;
-      store.users.put({ ...latestUser, xp: total, level: levelForXp(total), updatedAt: now });
-    }
-    return xp;
+  /** Notes a verification that did not pass: `retryAfter` counts from it. */
+  const noteFailure = (quest: QuestRecord, user: UserRecord): void => {
+    const history = claimHistory(store, user, quest);
+    store.claims.put({ ...history, lastFailedAt: clock.now().toISOString() });
   };
 
-  const run = async (input: ClaimInput): Promise<ClaimResult | ApiFailure> => {
+  /**
+   * Counts the claim, uses its invites and adds the xp; a refusal when, while this claim waited
+   * for its endpoint, other claims reached the limit or claimed the quest for this period.
+   */
+  const award = (
+    quest: QuestRecord,
+    user: UserRecord,
+  ): { xp: number } | { refused: RuleRefusal | { reason: ClaimReason; message: string } } => {
+    const now = clock.now();
+    const at = now.toISOString();
+    const latestQuest = store.quests.get(quest.id) ?? quest;
+    if (latestQuest.claimLimit > 0 && latestQuest.claimCount >= latestQuest.claimLimit) {
+      return { refused: { reason: 'claim-limit-reached', message: LIMIT_MESSAGE } };
+    }
+    const history = claimHistory(store, user, quest);
+    const again = recurrenceRefusal(latestQuest, history, now);
+    if (again) return { refused: again };
+    const latestUser = store.users.get(user.id) ?? user;
+    const invites = invitesToConsume(store, latestUser, latestQuest);
+
+    store.quests.update(quest.id, { claimCount: latestQuest.claimCount + 1 });
+    store.claims.put({ ...history, claims: history.claims + 1, lastClaimedAt: at });
+    for (const invite of invites) {
+      store.invites.put({ ...invite, status: 'consumed', questId: quest.id });
+    }
+    const xp = xpOf(quest);
+    if (xp !== 0) {
+      const total = latestUser.xp + xp;
+      store.users.put({ ...latestUser, xp: total, level: levelForXp(total), updatedAt: at });
+      activateInvite(latestUser, total);
+    }
+    return { xp };
+  };
+
+  /** The invite of a member turns active when the member reaches the community's minimum xp. */
+  const activateInvite = (user: UserRecord, xp: number): void => {
+    if (!user.referrerId) return;
+    const community = store.communities.get(user.communityId);
+    const invite = store.invites
+      .listByInviter(user.referrerId)
+      .find((candidate) => candidate.userId === user.id);
+    if (community && invite?.status === 'pending' && xp >= community.inviteMinXp) {
+      store.invites.put({ ...invite, status: 'active' });
+    }
+  };
+
+  const run = async (input: ClaimInput, busy: boolean): Promise<ClaimResult | ApiFailure> => {
     const community = store.communities.getBySubdomain(input.subdomain);
     if (!community) return apiError(404, `Community "${input.subdomain}" not found`);
     const quest = store.quests.get(input.questId);
@@ -216,7 +269,8 @@ export function createClaims(
 
     const requestId = randomId();
     const base = { requestId, missingAccounts: [], xpAwarded: 0 };
-    const refused = refusal(user, quest);
+    const refused =
+      refusal(user, quest) ?? (busy ? IN_PROGRESS : ruleRefusal(store, user, quest, clock.now()));
     if (refused) {
       return finish(community, quest, user, {
         ...base,
@@ -300,13 +354,12 @@ export function createClaims(
     }
 
     if (!failure) {
-      const xpAwarded = award(quest, user);
-      if (xpAwarded === null) {
+      const awarded = award(quest, user);
+      if ('refused' in awarded) {
         return finish(community, quest, user, {
           ...base,
           status: 'failed',
-          reason: 'claim-limit-reached',
-          message: LIMIT_MESSAGE,
+          ...awarded.refused,
           tasks: reports,
         });
       }
@@ -315,10 +368,11 @@ export function createClaims(
         status: 'success',
         reason: 'claimed',
         message: lastMessage,
-        xpAwarded,
+        xpAwarded: awarded.xp,
         tasks: reports,
       });
     }
+    noteFailure(quest, user);
     const notVerified = failure.outcome === 'not-verified';
     return finish(community, quest, user, {
       ...base,
@@ -329,5 +383,19 @@ export function createClaims(
     });
   };
 
-  return { claim: (input) => deps.tracker.track(run(input)) };
+  // A member's claim of a quest waits for its endpoint; a second one meanwhile is refused before
+  // any call, so the rules above see each claim's outcome before the next one starts.
+  const inFlight = new Set<string>();
+  const claimOnce = async (input: ClaimInput): Promise<ClaimResult | ApiFailure> => {
+    const key = `${input.subdomain} ${input.questId} ${input.userId}`;
+    if (inFlight.has(key)) return run(input, true);
+    inFlight.add(key);
+    try {
+      return await run(input, false);
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+
+  return { claim: (input) => deps.tracker.track(claimOnce(input)) };
 }

@@ -192,6 +192,8 @@ describe('the connect loop over real HTTP, against core’s community side', () 
 
     const removed = await api('DELETE', `/public/communities/demo/users/${user}/connect`);
     expect(removed.status).toBe(200);
+    // The quest is daily: the next try is on the next day of the mock clock.
+    await mock.platform.service.advanceClock(86_400_000);
     expect(await claim(second)).toMatchObject({ status: 'failed', reason: 'account-not-linked' });
   });
 

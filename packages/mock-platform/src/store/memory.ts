@@ -1,6 +1,7 @@
 import { ANY_NETWORK, identifiersOf, normalizeIdentifier } from './identifiers.js';
 import type {
   ApiKeyRecord,
+  ClaimRecord,
   CommunityRecord,
   ConnectionRecord,
   DeliveryRecord,
@@ -13,6 +14,7 @@ import type {
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
 import type {
   ApiKeyStore,
+  ClaimStore,
   CommunityStore,
   ConnectionStore,
   DeliveryStore,
@@ -305,6 +307,19 @@ function createConnectionStore(): ConnectionStore {
   };
 }
 
+function createClaimStore(): ClaimStore {
+  // One map keyed by both ids: a member's claims of a quest is one lookup.
+  const byKey = new Map<string, ClaimRecord>();
+  const key = (userId: string, questId: string) => `${userId} ${questId}`;
+  return {
+    get: (userId, questId) => byKey.get(key(userId, questId)),
+    put(record) {
+      byKey.set(key(record.userId, record.questId), record);
+    },
+    list: () => byKey.values(),
+  };
+}
+
 /**
  * The embedded store: everything in memory, every lookup by id or identifier one hash lookup.
  * Given a snapshot (from fixtures or `snapshot()`), starts with that state.
@@ -326,6 +341,7 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
     webhooks: createWebhookStore(deliveries),
     deliveries,
     connections: createConnectionStore(),
+    claims: createClaimStore(),
     snapshot() {
       const snapshot: StoreSnapshot = {
         version: 1,
@@ -338,6 +354,7 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
         webhooks: store.communities.list().flatMap((c) => store.webhooks.listByCommunity(c.id)),
         deliveries: [...store.deliveries.list()],
         connections: [...store.connections.list()],
+        claims: [...store.claims.list()],
       };
       return structuredClone(snapshot);
     },
@@ -359,4 +376,5 @@ function load(store: Store, snapshot: StoreSnapshot): void {
   }
   for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
   for (const connection of snapshot.connections) store.connections.put(connection);
+  for (const claim of snapshot.claims ?? []) store.claims.put(claim);
 }

@@ -112,6 +112,22 @@ export interface InviteRecord {
   questId: string | null;
 }
 
+/**
+ * What one member did with one quest, as the claim rules read it: how many claims succeeded and
+ * when the last one did (recurrence, quest conditions), when the last verification failed
+ * (`retryAfter`).
+ */
+export interface ClaimRecord {
+  communityId: string;
+  userId: string;
+  questId: string;
+  /** Successful claims. */
+  claims: number;
+  lastClaimedAt: string | null;
+  /** The last claim whose verification did not pass (not verified, or an endpoint fault). */
+  lastFailedAt: string | null;
+}
+
 /** A task of a quest. */
 export interface QuestTaskRecord {
   id: string;

@@ -161,6 +161,15 @@ const ConnectionRecordSchema = z.object({
   createdAt: timestamp,
 });
 
+const ClaimRecordSchema = z.object({
+  communityId: z.uuid(),
+  userId: z.uuid(),
+  questId: z.uuid(),
+  claims: count,
+  lastClaimedAt: timestamp.nullable(),
+  lastFailedAt: timestamp.nullable(),
+});
+
 /** The schema of a fixtures file (a {@link StoreSnapshot}). */
 export const StoreSnapshotSchema = z.object({
   version: z.literal(1),
@@ -173,6 +182,7 @@ export const StoreSnapshotSchema = z.object({
   webhooks: z.array(WebhookRecordSchema),
   deliveries: z.array(DeliveryRecordSchema),
   connections: z.array(ConnectionRecordSchema),
+  claims: z.array(ClaimRecordSchema).optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import type {
   ApiKeyRecord,
+  ClaimRecord,
   CommunityRecord,
   ConnectionRecord,
   DeliveryRecord,
@@ -150,6 +151,14 @@ export interface ConnectionStore {
   list(): Iterable<ConnectionRecord>;
 }
 
+/** Claim histories, one per (member, quest). */
+export interface ClaimStore {
+  get(userId: string, questId: string): ClaimRecord | undefined;
+  /** Inserts or replaces the record of (userId, questId). */
+  put(record: ClaimRecord): void;
+  list(): Iterable<ClaimRecord>;
+}
+
 /** The whole state of a mock platform, as plain JSON: what `--fixtures` loads and `--save` writes. */
 export interface StoreSnapshot {
   version: 1;
@@ -162,6 +171,8 @@ export interface StoreSnapshot {
   webhooks: WebhookRecord[];
   deliveries: DeliveryRecord[];
   connections: ConnectionRecord[];
+  /** Absent in fixtures written before claim rules: no claim yet. */
+  claims?: ClaimRecord[];
 }
 
 /** The state of the mock platform, by resource. */
@@ -175,6 +186,7 @@ export interface Store {
   readonly webhooks: WebhookStore;
   readonly deliveries: DeliveryStore;
   readonly connections: ConnectionStore;
+  readonly claims: ClaimStore;
   /** A deep copy of the whole state. */
   snapshot(): StoreSnapshot;
 }
