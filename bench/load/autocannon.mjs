@@ -2,7 +2,7 @@
  * The load generator: one long-lived process on the load core, driven over IPC so that no round
  * pays for starting Node and loading autocannon.
  *   <- { type: 'run', config }  -> { type: 'result', result } or { type: 'error', message }
- * `config`: { url, method, headers, body?, paths?, connections, duration }. The result carries
+ * `config`: { url, method, headers, body?, paths?, bodies?, connections, duration }. The result carries
  * throughput, latency percentiles, failures and the load process's own CPU share (near 1 would
  * mean the load, not the server, set the pace).
  */
@@ -27,21 +27,25 @@ process.send({ type: 'ready' });
 
 async function run(config) {
   let next = 0;
-  const paths = config.paths;
-  const requests = paths
-    ? [
-        {
-          method: config.method,
-          headers: config.headers,
-          body: config.body,
-          // Spread the load over many resources (user ids, lookups) instead of one hot key.
-          setupRequest: (request) => {
-            request.path = paths[next++ % paths.length];
-            return request;
+  const { paths, bodies } = config;
+  const requests =
+    paths || bodies
+      ? [
+          {
+            method: config.method,
+            headers: config.headers,
+            body: config.body,
+            // Spread the load over many resources (user ids, lookups, claiming members) instead
+            // of one hot key.
+            setupRequest: (request) => {
+              const index = next++;
+              if (paths) request.path = paths[index % paths.length];
+              if (bodies) request.body = bodies[index % bodies.length];
+              return request;
+            },
           },
-        },
-      ]
-    : undefined;
+        ]
+      : undefined;
 
   const cpuBefore = resourceStats().cpuMs;
   const startedAt = monotonicNow();

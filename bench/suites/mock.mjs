@@ -4,7 +4,7 @@
  * cheapest route in the same run, interleaved; then claims per second against a local endpoint
  * that answers at once.
  */
-import { DEMO } from '@questkit/mock-platform';
+import { DEMO, generatedUserId } from '@questkit/mock-platform';
 import { requireExports } from '../lib/available.mjs';
 import { LOAD_CORE, runLoad, startServer } from '../lib/proc.mjs';
 import { median, ratio, round } from '../lib/stats.mjs';
@@ -151,25 +151,29 @@ async function checkRoute(port, paths, headers, label) {
 
 /** Sequential claims whose calls are counted exactly before the load. */
 const CHECKED_CLAIMS = 5;
+/** Members per round of claims: more than a round makes, so no member claims twice (daily). */
+const MEMBERS_PER_ROUND = 25_000;
 
 /**
- * Claims per second: `POST /__mock/.../claims` for one member, each claim making its verification
- * call to the endpoint that answers at once. First, a few sequential claims must each succeed and
- * make exactly one call (under load, claims still in flight when a round stops make calls that no
- * answer is counted for, so the check is done here).
+ * Claims per second: `POST /__mock/.../claims`, each by a member who has not claimed the quest
+ * yet (it is daily: a second claim would be refused before any call, which costs nothing), each
+ * making its verification call to the endpoint that answers at once. First, a few sequential
+ * claims must each succeed and make exactly one call (under load, claims still in flight when a
+ * round stops make calls that no answer is counted for, so the check is done here).
  */
 async function runClaims(server, endpoint, options) {
   const claims = server.info.claims;
   if (!claims.available) return { available: false, reason: claims.reason };
   const url = `http://127.0.0.1:${server.port}${claims.path}`;
-  const request = {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: claims.body,
-  };
+  let nextMember = 0;
+  const bodies = (count) =>
+    Array.from({ length: Math.min(count, claims.members - nextMember) }, () =>
+      JSON.stringify({ userId: generatedUserId(nextMember++) }),
+    );
+  const request = { method: 'POST', headers: { 'content-type': 'application/json' } };
   const before = await endpoint.stats();
-  for (let index = 0; index < CHECKED_CLAIMS; index++) {
-    const response = await fetch(url, { ...request, signal: AbortSignal.timeout(15_000) });
+  for (const body of bodies(CHECKED_CLAIMS)) {
+    const response = await fetch(url, { ...request, body, signal: AbortSignal.timeout(15_000) });
     const answer = await response.json().catch(() => ({}));
     if (response.status !== 200 || answer.status !== 'success') {
       return {
@@ -186,8 +190,21 @@ async function runClaims(server, endpoint, options) {
     };
   }
 
-  const load = (duration) =>
-    runLoad({ url, ...request, connections: options.connections, duration });
+  const load = async (duration) => {
+    const pool = bodies(MEMBERS_PER_ROUND);
+    const result = await runLoad({
+      url,
+      ...request,
+      bodies: pool,
+      connections: options.connections,
+      duration,
+    });
+    // Past its pool a round would claim again for the same members: refusals, not claims.
+    if (result.totalRequests > pool.length) {
+      throw new Error(`a round made ${result.totalRequests} claims for ${pool.length} members`);
+    }
+    return result;
+  };
   await load(options.warmup);
   const rounds = [];
   for (let index = 0; index < options.rounds; index++) {

@@ -150,8 +150,10 @@ export async function runRoute(
     >[0],
     context,
   );
-  if (context.settings.validateResponses && result.kind === 'json' && route.response) {
-    const checked = route.response.schema.safeParse(result.body);
+  if (context.settings.validateResponses && route.response && result.kind.startsWith('json')) {
+    const body =
+      result.kind === 'json-text' ? JSON.parse(result.text) : (result as { body: unknown }).body;
+    const checked = route.response.schema.safeParse(body);
     if (!checked.success) {
       throw new Error(
         `[@questkit/mock-platform] ${route.operationId} answered a body that ${route.response.name} rejects: ${checked.error.message}`,
@@ -167,8 +169,9 @@ export function toResponse(result: RouteResult): Response {
   if (result.kind === 'empty') {
     return new Response(null, { status: 200, headers: { 'content-length': '0' } });
   }
-  const status = result.kind === 'json' ? 200 : result.status;
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+  if (result.kind === 'json-text') return new Response(result.text, { status: 200, headers });
+  const status = result.kind === 'json' ? 200 : result.status;
   if (result.kind === 'error' && result.headers) {
     for (const [name, value] of Object.entries(result.headers)) headers.set(name, value);
   }

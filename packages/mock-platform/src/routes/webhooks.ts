@@ -1,13 +1,14 @@
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../http/errors.js';
-import { empty, ok } from '../http/result.js';
+import { empty, ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { randomId, randomWebhookSecret } from '../ids.js';
 import { WEBHOOK_LIST_LIMIT_DEFAULT } from '../limits.js';
 import { type CommunityRecord, DELIVERY_STATUSES, type WebhookRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
 import type { WebhookWriteConflict } from '../store/store.js';
+import { createJsonCache, jsonArray } from '../views/json-cache.js';
 import { deliveryView, webhookView } from '../views/webhooks.js';
 
 const webhookOrder = byTimeThenId<WebhookRecord>((webhook) => webhook.createdAt);
@@ -84,12 +85,16 @@ export const listWebhooks = bindRoute(
     const limit = query.limit ?? WEBHOOK_LIST_LIMIT_DEFAULT;
     const page = all.slice(start, start + limit);
     const more = start + page.length < all.length;
-    return ok({
-      items: page.map((webhook) => webhookView(webhook, mayReadSecrets(principal))),
-      nextCursor: more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null,
-    });
+    const variant = { context: null, reveal: mayReadSecrets(principal) };
+    const items = page.map((webhook) =>
+      listTexts.text(webhook, variant, () => webhookView(webhook, variant.reveal)),
+    );
+    const nextCursor = more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null;
+    return okText(`{"items":${jsonArray(items)},"nextCursor":${JSON.stringify(nextCursor)}}`);
   },
 );
+
+const listTexts = createJsonCache<WebhookRecord>();
 
 /** POST /webhooks */
 export const createWebhook = bindRoute('createWebhook', ({ body, community }, context) => {
