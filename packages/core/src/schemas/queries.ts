@@ -38,7 +38,10 @@ export const ReviewPathParamsSchema = z.object({ subdomain: subdomain(), id: req
 export type ReviewPathParams = z.infer<typeof ReviewPathParamsSchema>;
 
 /** Path parameters of `/webhooks/{webhookId}` and `/webhooks/{webhookId}/events`. */
-export const WebhookPathParamsSchema = z.object({ subdomain: subdomain(), webhookId: requestUuid() });
+export const WebhookPathParamsSchema = z.object({
+  subdomain: subdomain(),
+  webhookId: requestUuid(),
+});
 export type WebhookPathParams = z.infer<typeof WebhookPathParamsSchema>;
 
 /** Optional header of webhook update and delete (header names arrive lower case). */
@@ -88,7 +91,9 @@ export const InviteListQuerySchema = z.object({
   status: InviteStatusSchema.optional(),
   invitesQuestId: requestUuid().optional(),
   page: queryInt(INVITE_PAGE_MIN, INVITE_PAGE_MAX),
-  page_size: queryInt(INVITE_PAGE_SIZE_MIN, INVITE_PAGE_SIZE_MAX).prefault(INVITE_PAGE_SIZE_DEFAULT),
+  page_size: queryInt(INVITE_PAGE_SIZE_MIN, INVITE_PAGE_SIZE_MAX).prefault(
+    INVITE_PAGE_SIZE_DEFAULT,
+  ),
 });
 export type InviteListQuery = z.infer<typeof InviteListQuerySchema>;
 
@@ -98,7 +103,9 @@ export const QuestListQuerySchema = z.object({
   limit: queryInt(QUEST_LIST_LIMIT_MIN, QUEST_LIST_LIMIT_MAX).optional(),
   cursor: queryCursor(requestUuid())
     .optional()
-    .describe('Id of the last quest of the previous page; absent, empty or null for the first page.'),
+    .describe(
+      'Id of the last quest of the previous page; absent, empty or null for the first page.',
+    ),
 });
 export type QuestListQuery = z.infer<typeof QuestListQuerySchema>;
 
