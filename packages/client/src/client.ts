@@ -1,0 +1,198 @@
+import {
+  API_OPERATIONS,
+  API_PREFIX,
+  type ApiOperation,
+  OPERATION_IDS,
+  type OperationId,
+} from '@questkit/core/api';
+import { NetworkError, PlatformError, ResponseValidationError, TimeoutError } from './errors.js';
+import { paginate } from './paginate.js';
+import { DEFAULT_RETRY, type RetryOptions, retryDelayMs, sleep } from './retry.js';
+import type {
+  OperationInput,
+  OperationMethods,
+  OperationOutput,
+  PageItem,
+  PaginatedOperationId,
+  PaginateInput,
+} from './types.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** Where the platform answers, e.g. `http://127.0.0.1:4000` for the mock. */
+  baseUrl: string;
+  /** The community every call addresses. */
+  subdomain: string;
+  /** Sent as `x-api-key`. */
+  apiKey?: string;
+  /** A member token, sent as `authorization: Bearer` (ignored by key-only operations). */
+  token?: string;
+  /** The fetch to use (default the global one): a test double, a proxy agent. */
+  fetch?: typeof fetch;
+  /** Give up on a call (each try) after this many ms (default 10 000). */
+  timeoutMs?: number;
+  /** How a 429 is retried; false turns retries off. */
+  retry?: RetryOptions | false;
+  /** Check each answer against core's schema (default true); false skips it for speed. */
+  validate?: boolean;
+}
+
+/** A client of the public API: one method per operation, `paginate`, and `request`. */
+export type Client = OperationMethods & {
+  /** Calls an operation by its operationId. */
+  request<K extends OperationId>(
+    operationId: K,
+    input?: OperationInput<K>,
+  ): Promise<OperationOutput<K>>;
+  /** Every item of every page of a list, in order; stops at `maxItems` when given. */
+  paginate<K extends PaginatedOperationId>(
+    operationId: K,
+    input: PaginateInput<K>,
+  ): AsyncIterableIterator<PageItem<K>>;
+};
+
+const HEADER_NAMES = {
+  mcpClient: 'x-svc-mcp-client',
+  confirmationToken: 'x-svc-confirmation-token',
+} as const;
+const IDEMPOTENT = new Set(['get', 'delete']);
+
+/**
+ * A typed client of the platform's public API, derived from `@questkit/core/api`: the methods,
+ * their inputs and answers come from the same definitions the mock serves.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:4000', subdomain: 'demo', apiKey });
+ * const invites = await client.listInvites({ userId, page: 1, status: 'active' });
+ */
+export function createClient(options: ClientOptions): Client {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
+  const validate = options.validate !== false;
+  const base = `${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX.replace('{subdomain}', encodeURIComponent(options.subdomain))}`;
+
+  const request = async (operationId: OperationId, input: Record<string, unknown> = {}) => {
+    const operation: ApiOperation = API_OPERATIONS[operationId];
+    if (!operation) throw new TypeError(`[@questkit/client] unknown operation ${operationId}`);
+    const { url, init } = buildRequest(operation, input);
+    const signal = input.signal as AbortSignal | undefined;
+    const mayRetry = retry && (retry.nonIdempotent || IDEMPOTENT.has(operation.method));
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await send(operationId, url, init, signal);
+      if (response.status === 429 && mayRetry && attempt < retry.retries) {
+        const wait = retryDelayMs(attempt, response.headers.get('retry-after'), retry);
+        if (wait !== null) {
+          await response.body?.cancel();
+          await sleep(wait, signal);
+          continue;
+        }
+      }
+      return readAnswer(operation, response);
+    }
+  };
+
+  /** One try: the answer, or a NetworkError / TimeoutError; a caller's abort rethrows its reason. */
+  const send = async (
+    operationId: string,
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await fetchImpl(url, {
+        ...init,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw new TimeoutError(operationId, timeoutMs);
+      throw new NetworkError(operationId, error);
+    }
+  };
+
+  const buildRequest = (operation: ApiOperation, input: Record<string, unknown>) => {
+    const used = new Set(['signal', 'body']);
+    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      used.add(name);
+      const value = input[name];
+      if (value === undefined || value === null || value === '') {
+        throw new TypeError(`[@questkit/client] ${operation.operationId} needs ${name}`);
+      }
+      return encodeURIComponent(String(value));
+    });
+    const headers = new Headers({ accept: 'application/json' });
+    if (options.apiKey) headers.set('x-api-key', options.apiKey);
+    if (options.token && !operation.apiKeyOnly) {
+      headers.set('authorization', `Bearer ${options.token}`);
+    }
+    for (const [name, header] of Object.entries(HEADER_NAMES)) {
+      used.add(name);
+      const value = input[name];
+      if (value !== undefined && operation.headers?.includes(header)) {
+        headers.set(header, String(value));
+      }
+    }
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(input)) {
+      // null and undefined are "not given": the first page for a cursor.
+      if (used.has(name) || value === undefined || value === null) continue;
+      query.append(name, String(value));
+    }
+    const init: RequestInit = { method: operation.method.toUpperCase(), headers };
+    if (operation.body) {
+      headers.set('content-type', 'application/json');
+      init.body = JSON.stringify(input.body ?? {});
+    }
+    const search = query.size > 0 ? `?${query}` : '';
+    return { url: `${base}${path}${search}`, init };
+  };
+
+  const readAnswer = async (operation: ApiOperation, response: Response) => {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON: the text is the body.
+    }
+    if (!response.ok) {
+      const message =
+        typeof (body as { message?: unknown })?.message === 'string'
+          ? (body as { message: string }).message
+          : `HTTP ${response.status}`;
+      throw new PlatformError(
+        `${operation.operationId} answered ${response.status}: ${message}`,
+        response.status,
+        body,
+        operation.operationId,
+        response.status === 429 || response.status >= 500,
+      );
+    }
+    if (operation.response === null) return undefined;
+    if (!validate) return body;
+    const checked = operation.response.schema.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw new ResponseValidationError(
+        operation.operationId,
+        response.status,
+        body,
+        issue.path.map(String).join('.'),
+        issue.message,
+      );
+    }
+    return checked.data;
+  };
+
+  const client = {
+    request,
+    paginate: (operationId: PaginatedOperationId, input: Record<string, unknown>) =>
+      paginate((id, pageInput) => request(id, pageInput), operationId, input),
+  } as Record<string, unknown>;
+  for (const operationId of OPERATION_IDS) {
+    client[operationId] = (input?: Record<string, unknown>) => request(operationId, input);
+  }
+  return client as unknown as Client;
+}

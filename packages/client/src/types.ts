@@ -1,0 +1,85 @@
+import type { ApiOperations, OperationId } from '@questkit/core/api';
+import type { z } from 'zod';
+
+// Every type of the client is derived from core's operation definitions: a field or an operation
+// changed there changes here, with nothing to regenerate.
+
+/** The optional service headers, by the name a method's input gives them. */
+export interface ServiceHeaders {
+  /** `x-svc-mcp-client` */
+  mcpClient?: string;
+  /** `x-svc-confirmation-token` */
+  confirmationToken?: string;
+}
+
+type HeaderName<H> = H extends 'x-svc-mcp-client'
+  ? 'mcpClient'
+  : H extends 'x-svc-confirmation-token'
+    ? 'confirmationToken'
+    : never;
+
+type PathInput<O> = O extends { params: infer P extends z.ZodType }
+  ? Omit<z.input<P>, 'subdomain'>
+  : unknown;
+type QueryInput<O> = O extends { query: infer Q extends z.ZodType } ? z.input<Q> : unknown;
+type BodyInput<O> = O extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : unknown;
+type HeaderInput<O> = O extends { headers: readonly (infer H)[] }
+  ? Pick<ServiceHeaders, HeaderName<H>>
+  : unknown;
+
+/** What every method takes besides the operation's own inputs. */
+export interface CallOptions {
+  /** Aborts the call (and its retries). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The input of an operation: its path parameters (but `subdomain`, set on the client) and query
+ * parameters by name, `body` for a request body, the service headers it reads by name.
+ */
+export type OperationInput<K extends OperationId> = PathInput<ApiOperations[K]> &
+  QueryInput<ApiOperations[K]> &
+  BodyInput<ApiOperations[K]> &
+  HeaderInput<ApiOperations[K]> &
+  CallOptions;
+
+/** What an operation resolves to: the parsed answer, or `undefined` for "200, no content". */
+export type OperationOutput<K extends OperationId> = ApiOperations[K]['response'] extends {
+  schema: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+
+/** Whether an operation can be called without input. */
+type NeedsInput<K extends OperationId> = object extends OperationInput<K> ? false : true;
+
+/** One method per operation, named by its operationId. */
+export type OperationMethods = {
+  [K in OperationId]: NeedsInput<K> extends true
+    ? (input: OperationInput<K>) => Promise<OperationOutput<K>>
+    : (input?: OperationInput<K>) => Promise<OperationOutput<K>>;
+};
+
+/** The operations `paginate` walks. */
+export type PaginatedOperationId =
+  | 'listQuests'
+  | 'listWebhooks'
+  | 'listInvites'
+  | 'listWebhookDeliveries';
+
+/** The item type of a paginated operation. */
+export type PageItem<K extends PaginatedOperationId> =
+  OperationOutput<K> extends readonly (infer T)[]
+    ? T
+    : OperationOutput<K> extends { items: readonly (infer T)[] }
+      ? T
+      : never;
+
+/** The input of `paginate`: the operation's, without its page fields, plus `maxItems`. */
+export type PaginateInput<K extends PaginatedOperationId> = Omit<
+  OperationInput<K>,
+  'cursor' | 'page'
+> & {
+  /** Stop after this many items. */
+  maxItems?: number;
+};
