@@ -20,7 +20,6 @@ import type { CallJournal } from './call-journal.js';
 import {
   claimHistory,
   invitesToConsume,
-  type RuleRefusal,
   recurrenceRefusal,
   ruleRefusal,
 } from './claim-rules.js';
@@ -214,7 +213,7 @@ export function createClaims(
   const award = (
     quest: QuestRecord,
     user: UserRecord,
-  ): { xp: number } | { refused: RuleRefusal | { reason: ClaimReason; message: string } } => {
+  ): { xp: number } | { refused: { reason: ClaimReason; message: string } } => {
     const now = clock.now();
     const at = now.toISOString();
     const latestQuest = store.quests.get(quest.id) ?? quest;
