@@ -17,12 +17,7 @@ import type {
 import { deliveryView } from '../views/webhooks.js';
 import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
-import {
-  claimHistory,
-  invitesToConsume,
-  recurrenceRefusal,
-  ruleRefusal,
-} from './claim-rules.js';
+import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
 import { levelForXp } from './levels.js';
 import type { Tracker } from './tracker.js';
 import {
