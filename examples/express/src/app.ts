@@ -1,3 +1,4 @@
+import type { Client } from '@questkit/client';
 import type { ResultEvent } from '@questkit/core';
 import { verificationEndpoint } from '@questkit/express';
 import express, { type Express } from 'express';
@@ -12,6 +13,8 @@ export interface AppOptions {
   questIds?: Partial<QuestIds>;
   /** The shop's data; default the demo data. */
   shop?: Shop;
+  /** A client of the platform's public API: the invites quest reads the member's invites. */
+  platform?: Client;
   /** Hears every answer (reason, status, message, requestId): for logs. Never a secret. */
   onResult?: (event: ResultEvent) => void;
 }
@@ -34,7 +37,7 @@ export function createApp(options: AppOptions): Express {
     '/verify',
     verificationEndpoint({
       apiKey: options.apiKey,
-      quests: shopQuests(options.shop ?? createShop(), questIds),
+      quests: shopQuests(options.shop ?? createShop(), questIds, options.platform),
       onResult: options.onResult,
     }),
   );

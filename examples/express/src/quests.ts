@@ -1,4 +1,5 @@
-import { defineQuest, fail, ok } from '@questkit/core';
+import type { Client } from '@questkit/client';
+import { defineQuest, fail, ok, type QuestRoute } from '@questkit/core';
 import type { Shop } from './shop.js';
 
 /** The platform ids of the two quests this endpoint verifies. */
@@ -7,7 +8,15 @@ export interface QuestIds {
   newsletter: string;
   /** "Buy something in the shop": needs the member's wallet. */
   purchase: string;
+  /**
+   * "Invite 3 friends": reads the member's invites from the platform's public API, so it runs
+   * only with a platform client (`PLATFORM_API_KEY`). No default: the mock seeds no such quest.
+   */
+  invites?: string;
 }
+
+/** Active invites the "invite friends" quest asks for. */
+export const INVITES_NEEDED = 3;
 
 /**
  * The mock platform's seeded demo quests "Verify your email" and "Connect your wallet", whose
@@ -26,11 +35,20 @@ export const SHOP_URL = 'https://shop.example';
  * The quest router: one handler per quest, each declaring the account it needs. A claim without
  * that account never reaches the handler: the member is told to link it.
  */
-export function shopQuests(shop: Shop, ids: QuestIds) {
-  if (ids.newsletter === ids.purchase) {
-    throw new TypeError('[@questkit/example-express] the two quests need different ids');
+export function shopQuests(shop: Shop, ids: QuestIds, platform?: Client) {
+  const given = [ids.newsletter, ids.purchase, ids.invites].filter((id) => id !== undefined);
+  if (new Set(given).size !== given.length) {
+    throw new TypeError('[@questkit/example-express] each quest needs its own id');
   }
+  if (ids.invites !== undefined && !platform) {
+    throw new TypeError(
+      '[@questkit/example-express] the invites quest reads the platform: give a platform client (PLATFORM_API_KEY)',
+    );
+  }
+  const invites: Record<string, QuestRoute> =
+    ids.invites !== undefined && platform ? { [ids.invites]: invitesQuest(platform) } : {};
   return {
+    ...invites,
     [ids.newsletter]: defineQuest({
       requires: ['email'],
       verify: async ({ accounts, signal }) =>
@@ -53,4 +71,29 @@ export function shopQuests(shop: Shop, ids: QuestIds) {
       },
     }),
   };
+}
+
+/**
+ * "Invite 3 friends": counts the member's active invites through the platform's public API
+ * (`listInvites`, page by page) and stops as soon as there are enough.
+ */
+function invitesQuest(platform: Client): QuestRoute {
+  return defineQuest({
+    verify: async ({ claim, signal }) => {
+      let active = 0;
+      for await (const _invite of platform.paginate('listInvites', {
+        userId: claim.userId,
+        status: 'active',
+        signal,
+      })) {
+        active += 1;
+        if (active >= INVITES_NEEDED)
+          return ok('Thanks for bringing your friends! Quest complete.');
+      }
+      const missing = INVITES_NEEDED - active;
+      return fail(
+        `You have ${active} active invite${active === 1 ? '' : 's'}: invite ${missing} more friend${missing === 1 ? '' : 's'} with your referral link (an invite counts once your friend has earned their first xp), then claim again.`,
+      );
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { Client } from '@questkit/client';
 import type { ResultEvent } from '@questkit/core';
 import { verificationEndpoint, webhookEndpoint } from '@questkit/hono';
 import { Hono } from 'hono';
@@ -19,6 +20,10 @@ export interface AppOptions {
    * events and welcomes every member who joins.
    */
   webhookSecret?: string;
+  /** A client of the platform's public API: the level quest reads the member's level. */
+  platform?: Client;
+  /** The level the level quest asks for (default 5). */
+  levelNeeded?: number;
 }
 
 /**
@@ -39,7 +44,7 @@ export function createApp(options: AppOptions): Hono {
     '/verify',
     verificationEndpoint({
       apiKey: options.apiKey,
-      quests: guildQuests(guild, questIds),
+      quests: guildQuests(guild, questIds, options.platform, options.levelNeeded),
       onResult: options.onResult,
     }),
   );

@@ -9,6 +9,8 @@ describe('readConfig', () => {
       port: 4010,
       host: '127.0.0.1',
       questIds: {},
+      platform: null,
+      levelNeeded: 5,
     });
   });
 
@@ -26,7 +28,27 @@ describe('readConfig', () => {
       port: 0,
       host: '0.0.0.0',
       questIds: { discord: 'q-discord', pass: 'q-pass' },
+      platform: null,
+      levelNeeded: 5,
     });
+  });
+
+  it('reads the level quest and the platform to read members from', () => {
+    const config = readConfig({
+      LEVEL_QUEST_ID: 'q-level',
+      LEVEL_NEEDED: '12',
+      PLATFORM_API_KEY: 'qk_key',
+      PLATFORM_URL: 'https://platform.example',
+      PLATFORM_SUBDOMAIN: 'acme',
+    });
+    expect(config).toMatchObject({
+      questIds: { level: 'q-level' },
+      levelNeeded: 12,
+      platform: { baseUrl: 'https://platform.example', subdomain: 'acme', apiKey: 'qk_key' },
+    });
+    expect(() => readConfig({ LEVEL_QUEST_ID: 'q' })).toThrow(/PLATFORM_API_KEY/);
+    expect(() => readConfig({ LEVEL_NEEDED: 'five' })).toThrow(/LEVEL_NEEDED/);
+    expect(() => readConfig({ PLATFORM_API_KEY: 'k', PLATFORM_URL: 'x' })).toThrow(/PLATFORM_URL/);
   });
 
   it.each(['http', '-1', '70000', '3.5'])('refuses PORT=%s', (port) => {

@@ -5,7 +5,13 @@
  * member's wallet).
  */
 export { type AppOptions, createApp } from './app.js';
-export { type Config, DEMO_TASK_KEY, readConfig } from './config.js';
+export { appOptionsOf, type Config, DEMO_TASK_KEY, readConfig } from './config.js';
 export { createGuild, DEMO_GUILD_DATA, type Guild, type GuildData } from './guild.js';
-export { DEFAULT_QUEST_IDS, guildQuests, PASS_URL, type QuestIds } from './quests.js';
+export {
+  DEFAULT_LEVEL_NEEDED,
+  DEFAULT_QUEST_IDS,
+  guildQuests,
+  PASS_URL,
+  type QuestIds,
+} from './quests.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';

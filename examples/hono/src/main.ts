@@ -1,4 +1,4 @@
-import { readConfig } from './config.js';
+import { appOptionsOf, readConfig } from './config.js';
 import { startServer } from './server.js';
 
 // `pnpm start`: configuration from the environment, one line per answer, Ctrl-C to stop.
@@ -10,7 +10,9 @@ try {
     );
   }
   const server = await startServer({
-    ...config,
+    ...appOptionsOf(config),
+    port: config.port,
+    host: config.host,
     onResult: (event) =>
       console.log(
         `${event.status} ${event.reason} quest=${event.questId ?? '-'}: ${event.message}`,
