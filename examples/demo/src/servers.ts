@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Client, createClient } from '@questkit/client';
 import {
   type Community,
   type RunningServer as CommunityServer,
@@ -84,7 +85,13 @@ export async function startDemoServers(): Promise<DemoServers> {
       host: HOST,
     });
     started.push(community);
-    const shop = await startReconfigurableShop(taskKey);
+    // The shop's invites quest reads the platform with the read-only key, as a community would.
+    const shopPlatform = createClient({
+      baseUrl: mock.url,
+      subdomain: DEMO.subdomain,
+      apiKey: DEMO.apiKeys.readOnly,
+    });
+    const shop = await startReconfigurableShop(taskKey, shopPlatform);
     started.push(shop);
     const meetup = await startMeetup({ apiKey: taskKey, port: 0, host: HOST });
     started.push(meetup);
@@ -125,8 +132,9 @@ async function closeAll(platform: MockPlatform, started: { close(): Promise<void
  */
 async function startReconfigurableShop(
   apiKey: string,
+  platform: Client,
 ): Promise<RunningServer & { reconfigure(questIds: Partial<ShopQuestIds>): void }> {
-  let app = createShopApp({ apiKey });
+  let app = createShopApp({ apiKey, platform });
   const server = createServer((req, res) => app(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -137,7 +145,7 @@ async function startReconfigurableShop(
     url,
     verifyUrl: `${url}/verify`,
     reconfigure(questIds) {
-      app = createShopApp({ apiKey, questIds });
+      app = createShopApp({ apiKey, questIds, platform });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

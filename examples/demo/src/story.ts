@@ -27,6 +27,7 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 /** What the story learned along the way, for the steps that follow and for the reader. */
 export interface StoryState {
   newsletterQuestId?: string;
+  invitesQuestId?: string;
   connectQuestId?: string;
 }
 
@@ -147,6 +148,45 @@ const STEPS: readonly Step[] = [
           body.missingAccounts.join() === 'email' &&
           body.tasks.every((task) => task.outcome === 'skipped'),
         'refused before any call: the member is asked to add an email address',
+      );
+    },
+  },
+  {
+    title: 'Create an "invite 3 friends" quest: the shop reads invites with @questkit/client',
+    async run(servers, reporter, state) {
+      const id = await createQuestStep(servers, reporter, {
+        name: 'Invite 3 friends',
+        moduleId: DEMO.modules.community,
+        settings: {
+          title: 'Three friends joined',
+          description: 'Checked by the shop, which asks the platform for the invites',
+          endpoint: servers.shop.verifyUrl,
+        },
+      });
+      if (!id) return;
+      state.invitesQuestId = id;
+      servers.reconfigureShop({ newsletter: state.newsletterQuestId, invites: id });
+      reporter.detail(
+        "the shop's handler: platform.paginate('listInvites', { userId, status: 'active' }), stopping at 3",
+      );
+    },
+  },
+  {
+    title: 'ada claims it: the shop finds three active invites on the platform',
+    async run(servers, reporter, state) {
+      const { body } = await servers.client.claim(state.invitesQuestId ?? '-', MEMBERS.ada.id);
+      describeClaim(reporter, body);
+      reporter.expect(body.status === 'success', 'claimed: the shop counted her invites');
+    },
+  },
+  {
+    title: 'ben claims it: nobody joined with his link yet',
+    async run(servers, reporter, state) {
+      const { body } = await servers.client.claim(state.invitesQuestId ?? '-', MEMBERS.ben.id);
+      describeClaim(reporter, body);
+      reporter.expect(
+        body.reason === 'not-verified' && /0 active invites/.test(body.message),
+        'not verified: the member is told how many invites are missing',
       );
     },
   },
