@@ -60,7 +60,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],micro[:case],mock[:route],conformance]\n' +
+    'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],micro[:case],mock[:route],conformance,client]\n' +
       '                    [--duration s] [--warmup s] [--rounds n] [--connections n] [--micro-budget ms]\n' +
       '                    [--out dir] [--name base] [--profile]',
   );
@@ -116,6 +116,7 @@ const { runEndpointSuite } = await import('./suites/endpoints.mjs');
 const { runMicroSuite } = await import('./suites/micro.mjs');
 const { runMockSuite } = await import('./suites/mock.mjs');
 const { runConformanceSuite } = await import('./suites/conformance.mjs');
+const { runClientSuite } = await import('./suites/client.mjs');
 
 const startedAt = Date.now();
 const results = {
@@ -133,6 +134,7 @@ const suites = [
   ['endpoint', 'endpoint overhead', runEndpointSuite],
   ['mock', 'mock platform', runMockSuite],
   ['conformance', 'conformance runner', runConformanceSuite],
+  ['client', '@questkit/client', runClientSuite],
 ];
 for (const [id, label, run] of suites) {
   if (!select(id)) continue;

@@ -8,6 +8,7 @@ export function renderReport(results) {
   if (results.micro) parts.push(renderMicro(results.micro));
   if (results.mock) parts.push(renderMock(results.mock));
   if (results.conformance) parts.push(renderConformance(results.conformance));
+  if (results.client) parts.push(renderClient(results.client));
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -250,5 +251,34 @@ function renderConformance(conformance) {
       .join(', ')}.`,
   );
   for (const failure of conformance.failed ?? []) lines.push(`- failed: ${failure}`);
+  return lines.join('\n');
+}
+
+function renderClient(client) {
+  const lines = ['## 5. @questkit/client'];
+  if (client.available === false) {
+    lines.push('', unavailable('@questkit/client', client.reason));
+    return lines.join('\n');
+  }
+  const row = (label, figures, ratioValue) => [
+    label,
+    num(figures.callsPerSecond, 0),
+    num(figures.clientCpuMicrosPerCall, 1),
+    ratioValue === undefined ? '1.00' : ratioText(ratioValue),
+    figures.rounds.map((value) => num(value, 0)).join(' '),
+  ];
+  lines.push(
+    '',
+    `${client.route} on the mock (its own process), 8 calls in flight from a worker on the load core; the variants interleaved in each round. Target: client / bare fetch >= 0.90.`,
+    '',
+    table(
+      ['Caller', 'calls/s', 'caller CPU µs/call', 'vs bare fetch', 'rounds calls/s'],
+      [
+        row('bare fetch + response.json()', client.bare),
+        row('client.getUser (answer validated)', client.client, client.ratio),
+        row('client.getUser (validate: false)', client.noValidate, client.ratioNoValidate),
+      ],
+    ),
+  );
   return lines.join('\n');
 }
