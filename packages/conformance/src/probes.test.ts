@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { IDENTIFICATION_METHODS } from '@questkit/core';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildBody, buildClaim, DEFAULT_MEMBER } from './claim-body.js';
 import { CONNECT_CHECKS } from './connect.js';
 import { CLAIM_PROBE_ID, PROBES } from './probes.js';

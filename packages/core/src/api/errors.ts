@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where a bad value of a request was found. */
 export const ISSUE_LOCATIONS = ['path', 'query', 'header', 'body'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WebhookMutationHeadersSchema } from '../schemas/index.js';
 import type { SvcHeader } from './operation.js';
 

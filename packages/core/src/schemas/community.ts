@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count } from './fields.js';
 
 /** Basic information on a community, addressed by its subdomain. */

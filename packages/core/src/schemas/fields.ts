@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Field builders shared by the resource schemas. Internal: not re-exported from the package, so
 // the public API stays the resource schemas themselves.

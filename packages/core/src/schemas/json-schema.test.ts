@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as schemas from './index.js';
 
 // The mock platform builds its OpenAPI 3.1 document from these schemas with z.toJSONSchema, so

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { queryCursor, queryInt, requestUuid } from './fields.js';
 import {
   INVITE_PAGE_MAX,

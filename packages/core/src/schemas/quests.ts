@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, dateTime, httpUrl, requestUuid } from './fields.js';
 import {
   QUEST_CLAIM_LIMIT_DEFAULT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issuePaths } from './field-cases.testkit.js';
 import { RichTextMarkSchema, RichTextNodeSchema } from './rich-text.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The attributes of a rich-text mark, e.g. a link's `href`. Values may be null (editors write

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, dateTime } from './fields.js';
 
 /** The roles a member can hold in a community. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EventTypeSchema } from './webhooks.js';
 
 // The body of a webhook delivery, by the mock platform's convention (the contract shows no

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, dateTime, httpUrl } from './fields.js';
 import { WEBHOOK_NAME_MIN_LENGTH } from './limits.js';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toResponse } from '../http/pipeline.js';
 import type { MockService } from '../service/service.js';
 import { CALL_OUTCOMES } from '../service/verification-call.js';

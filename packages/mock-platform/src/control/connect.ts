@@ -1,6 +1,6 @@
 import { escapeHtml } from '@questkit/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MockContext } from '../context.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MockService } from '../service/service.js';
 import { readBody, readQuery } from './request.js';
 

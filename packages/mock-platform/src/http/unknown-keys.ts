@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The path of the first key of `value` that `schema` does not declare, at any depth, or null.

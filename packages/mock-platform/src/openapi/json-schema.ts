@@ -1,5 +1,5 @@
 import { RichTextNodeSchema } from '@questkit/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A JSON Schema (2020-12) object, as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [key: string]: unknown };

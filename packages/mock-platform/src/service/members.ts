@@ -1,5 +1,5 @@
 import { type User, UserRoleSchema, type WebhookDeliveryRecord } from '@questkit/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../http/errors.js';
 import { randomId } from '../ids.js';

@@ -6,7 +6,7 @@ import {
   TaskSettingsSchema,
   UserRoleSchema,
 } from '@questkit/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
 import type { StoreSnapshot } from './store.js';
 
