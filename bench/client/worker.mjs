@@ -1,7 +1,8 @@
 /**
  * Times `@questkit/client` against a bare `fetch` of the same route on a running mock, in its own
  * process: `node client/worker.mjs <port> <seconds> <rounds> <userIdsJson>`. Each round runs the
- * three variants back to back (bare fetch, client, client without validation) with the same
+ * variants back to back (bare fetch, bare fetch with a timeout signal, client, client without
+ * validation) with the same
  * number of calls in flight; prints one JSON line.
  */
 import { createClient } from '@questkit/client';
@@ -20,11 +21,21 @@ const bare = async (userId) => {
   if (response.status !== 200) throw new Error(`bare fetch answered ${response.status}`);
   return response.json();
 };
+// The same call with the client's timeout: what a careful hand-written call would send.
+const bareWithTimeout = async (userId) => {
+  const response = await fetch(`${baseUrl}/public/communities/demo/users/${userId}`, {
+    headers,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 200) throw new Error(`bare fetch answered ${response.status}`);
+  return response.json();
+};
 const options = { baseUrl, subdomain: 'demo', apiKey: DEMO.apiKeys.readWrite };
 const client = createClient(options);
 const noValidate = createClient({ ...options, validate: false });
 const variants = {
   bare,
+  bareWithTimeout,
   client: (userId) => client.getUser({ userId }),
   noValidate: (userId) => noValidate.getUser({ userId }),
 };
@@ -48,7 +59,7 @@ async function measure(call, ms) {
 }
 
 for (const call of Object.values(variants)) await measure(call, 500);
-const results = { bare: [], client: [], noValidate: [] };
+const results = { bare: [], bareWithTimeout: [], client: [], noValidate: [] };
 for (let round = 0; round < rounds; round++) {
   for (const [name, call] of Object.entries(variants)) {
     results[name].push(await measure(call, seconds * 1000));

@@ -275,10 +275,17 @@ function renderClient(client) {
       ['Caller', 'calls/s', 'caller CPU µs/call', 'vs bare fetch', 'rounds calls/s'],
       [
         row('bare fetch + response.json()', client.bare),
+        row(
+          'bare fetch with AbortSignal.timeout',
+          client.bareWithTimeout,
+          client.bareWithTimeout.callsPerSecond / client.bare.callsPerSecond,
+        ),
         row('client.getUser (answer validated)', client.client, client.ratio),
         row('client.getUser (validate: false)', client.noValidate, client.ratioNoValidate),
       ],
     ),
+    '',
+    `Client against the bare call with the same timeout signal: ${ratioText(client.ratioSameTimeout)}.`,
   );
   return lines.join('\n');
 }

@@ -25,7 +25,7 @@ export async function runClientSuite(options) {
         String(options.rounds),
         JSON.stringify(userIds),
       ],
-      { core: LOAD_CORE, timeoutMs: (options.rounds * 3 + 2) * (options.mockDuration + 5) * 1000 },
+      { core: LOAD_CORE, timeoutMs: (options.rounds * 4 + 2) * (options.mockDuration + 5) * 1000 },
     );
     const runs = JSON.parse(output.trim().split('\n').at(-1));
     const summary = (list) => ({
@@ -34,6 +34,7 @@ export async function runClientSuite(options) {
       rounds: list.map((r) => round(r.callsPerSecond, 1)),
     });
     const bare = summary(runs.bare);
+    const bareWithTimeout = summary(runs.bareWithTimeout);
     const client = summary(runs.client);
     const noValidate = summary(runs.noValidate);
     options.log(
@@ -42,10 +43,12 @@ export async function runClientSuite(options) {
     return {
       route: 'GET /public/communities/demo/users/{userId}',
       bare,
+      bareWithTimeout,
       client,
       noValidate,
       ratio: round(ratio(client.callsPerSecond, bare.callsPerSecond), 3),
       ratioNoValidate: round(ratio(noValidate.callsPerSecond, bare.callsPerSecond), 3),
+      ratioSameTimeout: round(ratio(client.callsPerSecond, bareWithTimeout.callsPerSecond), 3),
       cpuRatio: round(ratio(client.clientCpuMicrosPerCall, bare.clientCpuMicrosPerCall), 3),
     };
   } finally {

@@ -79,36 +79,43 @@ export function createClient(options: ClientOptions): Client {
     const signal = input.signal as AbortSignal | undefined;
     const mayRetry = retry && (retry.nonIdempotent || IDEMPOTENT.has(operation.method));
     for (let attempt = 0; ; attempt += 1) {
-      const response = await send(operationId, url, init, signal);
+      const { response, text } = await send(operationId, url, init, signal);
       if (response.status === 429 && mayRetry && attempt < retry.retries) {
         const wait = retryDelayMs(attempt, response.headers.get('retry-after'), retry);
         if (wait !== null) {
-          await response.body?.cancel();
           await sleep(wait, signal);
           continue;
         }
       }
-      return readAnswer(operation, response);
+      return readAnswer(operation, response, text);
     }
   };
 
-  /** One try: the answer, or a NetworkError / TimeoutError; a caller's abort rethrows its reason. */
+  /**
+   * One try: the answer and its body text, within `timeoutMs`; a NetworkError or TimeoutError
+   * otherwise, and a caller's abort rethrows the caller's reason. The timer is cleared as soon as
+   * the body is in (AbortSignal.timeout's would live on for timeoutMs after every call).
+   */
   const send = async (
     operationId: string,
     url: string,
     init: RequestInit,
     signal: AbortSignal | undefined,
-  ): Promise<Response> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
+  ): Promise<{ response: Response; text: string }> => {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
     try {
-      return await fetchImpl(url, {
+      const response = await fetchImpl(url, {
         ...init,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       });
+      return { response, text: await response.text() };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new TimeoutError(operationId, timeoutMs);
+      if (timeout.signal.aborted) throw new TimeoutError(operationId, timeoutMs);
       throw new NetworkError(operationId, error);
+    } finally {
+      clearTimeout(timer);
     }
   };
 
@@ -149,8 +156,7 @@ export function createClient(options: ClientOptions): Client {
     return { url: `${base}${path}${search}`, init };
   };
 
-  const readAnswer = async (operation: ApiOperation, response: Response) => {
-    const text = await response.text();
+  const readAnswer = (operation: ApiOperation, response: Response, text: string) => {
     let body: unknown = text;
     try {
       body = text === '' ? undefined : JSON.parse(text);
