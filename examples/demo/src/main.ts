@@ -37,6 +37,7 @@ try {
 
 const table = (s: DemoServers) => [
   `  mock platform          ${s.mock.url}   (API docs: ${s.mock.url}/docs)`,
+  `  dashboard              ${s.mock.url}/__mock/dashboard`,
   `  shop (Express)         ${s.shop.verifyUrl}`,
   `  meetup (Fastify)       ${s.meetup.verifyUrl}`,
   `  guild (Hono)           ${s.guild.verifyUrl}`,

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { MockContext } from './context.js';
 import { createControlApp } from './control/index.js';
 import { createServiceControlApp } from './control/service.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { apiError } from './http/errors.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
@@ -227,6 +228,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   if (options.control !== false) {
     app.route('/__mock', createControlApp(context));
     app.route('/__mock', createServiceControlApp(context, service));
+    app.route('/__mock', dashboardRoutes(context, options.controlToken !== undefined));
   }
   app.notFound((c) => toResponse(apiError(404, `No route for ${c.req.method} ${c.req.path}`)));
   app.onError((error) => {

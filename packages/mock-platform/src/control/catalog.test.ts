@@ -17,6 +17,12 @@ describe('the control routes catalogue', () => {
             : { headers: { 'content-type': 'application/json' }, body: '{}' }),
         }),
       );
+      // The event stream never ends by itself: its head is enough.
+      if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        expect(response.status).toBe(200);
+        await response.body?.cancel();
+        continue;
+      }
       const text = await response.text();
       expect(text, `${route.method} ${route.path}`).not.toMatch(/No route for/);
     }

@@ -74,10 +74,27 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     example: { name: 'zoe', discordHandle: 'zoe#0001', xp: 120 },
   },
   {
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/members',
+    summary: 'Find members by id, any identifier or a name prefix (20 at most)',
+    query: 'q=ada.lovelace',
+  },
+  {
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/quests',
+    summary: 'The quests that have API tasks, with their endpoints',
+  },
+  {
     method: 'POST',
     path: '/__mock/communities/{subdomain}/events',
     summary: 'Fire an event to the community’s webhooks',
     example: { type: 'JOINED_COMMUNITY' },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/webhooks/deliveries',
+    summary: 'Webhook deliveries, newest first (100 at most)',
+    query: 'status=failed',
   },
   {
     method: 'GET',
@@ -104,6 +121,12 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   { method: 'GET', path: '/__mock/requests', summary: 'The journal of public API requests' },
   { method: 'DELETE', path: '/__mock/requests', summary: 'Clear the journal' },
+  {
+    method: 'GET',
+    path: '/__mock/events',
+    summary: 'Verification calls as they happen (server-sent events named call)',
+  },
+  { method: 'GET', path: '/__mock/dashboard', summary: 'The dashboard (an HTML page)' },
   { method: 'GET', path: '/__mock/openapi.json', summary: 'This list, as an OpenAPI document' },
 ];
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { MockContext } from '../context.js';
 import type { MockService } from '../service/service.js';
+import { browseRoutes } from './browse.js';
 import { claimRoutes } from './claims.js';
 import { clockRoutes } from './clock.js';
 import { connectRoutes } from './connect.js';
@@ -20,5 +21,6 @@ export function createServiceControlApp(context: MockContext, service: MockServi
   control.route('/', memberRoutes(context, service));
   control.route('/', webhookRoutes(context, service));
   control.route('/', clockRoutes(context, service));
+  control.route('/', browseRoutes(context, service));
   return control;
 }

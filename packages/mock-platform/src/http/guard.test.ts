@@ -143,6 +143,36 @@ describe('a control token when bound beyond loopback', () => {
   });
 });
 
+describe('the dashboard', () => {
+  it('serves its page without the control token, but none of the data behind it', async () => {
+    await start({ controlToken: 'ctl-token-123456' });
+    const page = await raw('/__mock/dashboard', {});
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Control token');
+    expect(page.text).not.toContain('ctl-token-123456');
+    expect((await raw('/__mock/dashboard/app.js', {})).status).toBe(200);
+    for (const path of ['/__mock/calls', '/__mock/events', '/__mock/webhooks/deliveries']) {
+      expect((await raw(path, {})).status, path).toBe(403);
+    }
+  });
+
+  it('is refused to another site and to a foreign Host, and cannot be framed', async () => {
+    await start();
+    expect((await raw('/__mock/dashboard', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await raw('/__mock/dashboard', { host: 'attacker.example' })).status).toBe(403);
+    const own = await new Promise<{ headers: Record<string, unknown> }>((resolve, reject) => {
+      httpRequest(`${server!.url}/__mock/dashboard`, (res) => {
+        res.resume();
+        resolve({ headers: res.headers });
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(own.headers['x-frame-options']).toBe('DENY');
+    expect(String(own.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});
+
 describe('read-only keys', () => {
   it('see webhook secrets and task keys masked; read-write keys see them', async () => {
     await start();

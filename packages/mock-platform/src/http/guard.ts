@@ -1,5 +1,6 @@
 import { timingSafeEqual } from '@questkit/core';
 import type { MiddlewareHandler } from 'hono';
+import { DASHBOARD_PATHS } from '../dashboard/routes.js';
 
 /** Options of {@link createGuard}. */
 export interface GuardOptions {
@@ -92,8 +93,12 @@ export function createGuard(options: GuardOptions = {}): Guard {
             'Control routes refuse cross-site browser requests: call them from a script, the CLI, or the mock’s own pages.',
           );
         }
+        // The dashboard's page and assets hold no data (a browser cannot send the header on a
+        // navigation); everything they show comes from routes that need the token.
+        const open = c.req.method === 'GET' && DASHBOARD_PATHS.has(path);
         if (
           token !== undefined &&
+          !open &&
           !timingSafeEqual(c.req.header(CONTROL_TOKEN_HEADER) ?? '', token)
         ) {
           return json(

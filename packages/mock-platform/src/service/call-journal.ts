@@ -28,16 +28,21 @@ export interface CallJournal {
   record(entry: CallRecord): void;
   list(filter?: CallFilter): CallRecord[];
   clear(): void;
+  /** Hears every call recorded from now on (the dashboard's live journal); returns the unsubscribe. */
+  subscribe(listener: (entry: CallRecord) => void): () => void;
 }
 
 /** A journal keeping the last `size` calls. */
 export function createCallJournal(size: number): CallJournal {
   let entries: CallRecord[] = [];
+  const listeners = new Set<(entry: CallRecord) => void>();
   return {
     record(entry) {
-      if (size <= 0) return;
-      entries.push(entry);
-      if (entries.length > size) entries = entries.slice(entries.length - size);
+      if (size > 0) {
+        entries.push(entry);
+        if (entries.length > size) entries = entries.slice(entries.length - size);
+      }
+      for (const listener of listeners) listener(entry);
     },
     list(filter = {}) {
       return entries.filter(
@@ -50,6 +55,10 @@ export function createCallJournal(size: number): CallJournal {
     },
     clear() {
       entries = [];
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

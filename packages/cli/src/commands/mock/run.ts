@@ -32,6 +32,7 @@ async function banner(
     `questkit mock platform listening on ${url}`,
     `  OpenAPI  ${url}/openapi.json (public API), ${url}/__mock/openapi.json (control routes)`,
     `  Docs     ${url}/docs`,
+    `  Dashboard ${url}/__mock/dashboard`,
     'Control routes (tests and demos drive the mock with them), e.g.:',
     ...mock.CONTROL_ROUTES.map(
       (route) =>

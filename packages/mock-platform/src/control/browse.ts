@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { MockContext } from '../context.js';
+import { apiError } from '../http/errors.js';
+import { toResponse } from '../http/pipeline.js';
+import type { CallRecord } from '../service/call-journal.js';
+import type { MockService } from '../service/service.js';
+import type { UserRecord } from '../store/records.js';
+import { USER_IDENTIFIER_KINDS } from '../store/store.js';
+import { userById } from '../views/users.js';
+import { deliveryView } from '../views/webhooks.js';
+
+// Read-only routes for people looking at the mock (the dashboard, curl): find members by any
+// identifier, list the quests that have API tasks, list deliveries, and follow verification calls
+// as they happen (server-sent events).
+
+/** Most members a search answers. */
+const SEARCH_LIMIT = 20;
+/** Members a name search reads before it stops: the search stays fast at 100k members. */
+const NAME_SCAN_LIMIT = 200_000;
+/** Most deliveries the list answers. */
+const DELIVERY_LIMIT = 100;
+/** A comment line on the event stream this often, so proxies keep it open. */
+const KEEP_ALIVE_MS = 15_000;
+
+function findMembers(context: MockContext, communityId: string, query: string): UserRecord[] {
+  const { store } = context;
+  const found = new Map<string, UserRecord>();
+  const add = (user: UserRecord | undefined) => {
+    if (user && user.communityId === communityId && found.size < SEARCH_LIMIT) {
+      found.set(user.id, user);
+    }
+  };
+  const q = query.trim();
+  if (q === '') {
+    // No query: the newest members.
+    const all = [...store.users.list()].filter((user) => user.communityId === communityId);
+    for (const user of all.slice(-SEARCH_LIMIT).reverse()) add(user);
+    return [...found.values()];
+  }
+  add(store.users.get(q.toLowerCase()));
+  for (const kind of USER_IDENTIFIER_KINDS) {
+    const id = store.users.findIdByIdentifier(communityId, kind, q);
+    if (id) add(store.users.get(id));
+  }
+  const name = q.toLowerCase();
+  let scanned = 0;
+  for (const user of store.users.list()) {
+    if (found.size >= SEARCH_LIMIT || scanned++ >= NAME_SCAN_LIMIT) break;
+    if (user.name?.toLowerCase().startsWith(name)) add(user);
+  }
+  return [...found.values()];
+}
+
+/**
+ * `GET /communities/{subdomain}/members?q=` (members by id, any identifier or a name prefix),
+ * `GET /communities/{subdomain}/quests` (quests with API tasks), `GET /webhooks/deliveries`
+ * (newest first, `?webhookId=&status=`), `GET /events` (verification calls as server-sent
+ * events named `call`).
+ */
+export function browseRoutes(context: MockContext, service: MockService): Hono {
+  const routes = new Hono();
+  const { store } = context;
+
+  routes.get('/communities/:subdomain/members', (c) => {
+    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
+    if (!community)
+      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
+    const members = findMembers(context, community.id, c.req.query('q') ?? '');
+    return c.json(members.map((user) => userById(store, user)));
+  });
+
+  routes.get('/communities/:subdomain/quests', (c) => {
+    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
+    if (!community)
+      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
+    const quests = store.quests
+      .listByCommunity(community.id)
+      .filter((quest) => !quest.deleted && quest.tasks.some((task) => task.type === 'api'))
+      .map((quest) => ({
+        id: quest.id,
+        name: quest.name,
+        published: quest.published,
+        archived: quest.archived,
+        recurrence: quest.recurrence,
+        retryAfter: quest.retryAfter,
+        conditions: quest.conditions,
+        tasks: quest.tasks
+          .filter((task) => task.type === 'api')
+          .map((task) => ({
+            id: task.id,
+            endpoint: task.settings.endpoint ?? null,
+            identifications: task.settings.identifications ?? [],
+            redirectUrl: task.settings.redirectUrl ?? null,
+          })),
+      }));
+    return c.json(quests);
+  });
+
+  routes.get('/webhooks/deliveries', (c) => {
+    const webhookId = c.req.query('webhookId');
+    const status = c.req.query('status');
+    const records = [...store.deliveries.list()]
+      .filter(
+        (record) =>
+          (webhookId === undefined || record.webhookId === webhookId) &&
+          (status === undefined || record.status === status),
+      )
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .slice(0, DELIVERY_LIMIT);
+    return c.json(
+      records.map((record) => ({
+        ...deliveryView(record),
+        webhookName: store.webhooks.get(record.webhookId)?.name ?? null,
+        attempts: service.deliveries.attempts(record.id).length,
+      })),
+    );
+  });
+
+  routes.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: CallRecord[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = service.calls.subscribe((entry) => {
+        queue.push(entry);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (!stream.aborted && !stream.closed) {
+          const entry = queue.shift();
+          if (entry) {
+            await stream.writeSSE({ event: 'call', id: entry.id, data: JSON.stringify(entry) });
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, KEEP_ALIVE_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+          if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    }),
+  );
+  return routes;
+}

@@ -1,0 +1,160 @@
+import { escapeHtml } from '@questkit/core';
+
+/** What the page needs to know when it is served. */
+export interface DashboardPageOptions {
+  /** The communities to choose from, by subdomain. */
+  subdomains: readonly string[];
+  /** Whether control routes need the control token (the mock is bound beyond loopback). */
+  tokenRequired: boolean;
+}
+
+/**
+ * The dashboard's HTML: a server-rendered shell with one section per area, filled by
+ * `/__mock/dashboard/app.js` from the control routes (the same routes scripts use, under the same
+ * Host, cross-site and token checks). No data is in the HTML itself, so the page holds nothing a
+ * caller without access could read.
+ */
+export function renderDashboardPage(options: DashboardPageOptions): string {
+  const communities = options.subdomains
+    .map(
+      (subdomain) => `<option value="${escapeHtml(subdomain)}">${escapeHtml(subdomain)}</option>`,
+    )
+    .join('');
+  const token = options.tokenRequired
+    ? `<form id="token-form" class="card" aria-labelledby="token-title">
+        <h2 id="token-title">Control token</h2>
+        <p>The mock is bound beyond loopback: its control routes need the token it printed at start.</p>
+        <label for="token">Control token</label>
+        <input id="token" name="token" type="password" autocomplete="off" required />
+        <button type="submit">Use this token</button>
+      </form>`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>questkit mock platform: dashboard</title>
+  <link rel="stylesheet" href="/__mock/dashboard/app.css" />
+</head>
+<body data-token-required="${options.tokenRequired}">
+  <a class="skip" href="#main">Skip to the content</a>
+  <header>
+    <h1>questkit mock platform</h1>
+    <label for="community">Community</label>
+    <select id="community">${communities}</select>
+    <p id="clock-now" class="muted" aria-live="polite"></p>
+  </header>
+  <nav aria-label="Sections">
+    <a href="#journal">Verification calls</a>
+    <a href="#deliveries">Deliveries</a>
+    <a href="#members">Members</a>
+    <a href="#quests">Quests</a>
+    <a href="#clock">Test clock</a>
+    <a href="#checks">Endpoint checks</a>
+  </nav>
+  <main id="main">
+    ${token}
+    <p id="error" class="error" role="alert" hidden></p>
+
+    <section id="journal" aria-labelledby="journal-title">
+      <h2 id="journal-title">Verification calls</h2>
+      <p id="live" class="muted" aria-live="polite">Connecting…</p>
+      <div class="scroll" tabindex="0" role="region" aria-label="Verification calls table"><table>
+        <caption class="sr-only">Verification calls, newest first</caption>
+        <thead><tr><th scope="col">Time</th><th scope="col">Quest / task</th><th scope="col">Member</th><th scope="col">Request id</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Message</th><th scope="col">Checks</th></tr></thead>
+        <tbody id="calls"></tbody>
+      </table></div>
+      <div id="call-detail" class="card detail" hidden tabindex="-1" aria-labelledby="call-detail-title">
+        <h3 id="call-detail-title">Call</h3>
+        <h4>Request headers</h4><pre id="call-headers"></pre>
+        <h4>Request body</h4><pre id="call-body"></pre>
+        <h4>Answer</h4><pre id="call-answer"></pre>
+        <h4>Replay with curl</h4><pre id="call-curl"></pre>
+        <button type="button" data-close="call-detail">Close</button>
+      </div>
+    </section>
+
+    <section id="deliveries" aria-labelledby="deliveries-title">
+      <h2 id="deliveries-title">Webhook deliveries</h2>
+      <button type="button" id="deliveries-refresh">Refresh</button>
+      <div class="scroll" tabindex="0" role="region" aria-label="Webhook deliveries table"><table>
+        <caption class="sr-only">Webhook deliveries, newest first</caption>
+        <thead><tr><th scope="col">Created</th><th scope="col">Webhook</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tries</th><th scope="col">Next retry</th><th scope="col">Actions</th></tr></thead>
+        <tbody id="delivery-rows"></tbody>
+      </table></div>
+      <div id="delivery-detail" class="card detail" hidden tabindex="-1" aria-labelledby="delivery-detail-title">
+        <h3 id="delivery-detail-title">Delivery</h3>
+        <p id="delivery-summary"></p>
+        <h4>Attempts</h4><ol id="delivery-attempts"></ol>
+        <h4>Payload</h4><pre id="delivery-payload"></pre>
+        <button type="button" data-close="delivery-detail">Close</button>
+      </div>
+      <p id="delivery-outcome" aria-live="polite"></p>
+    </section>
+
+    <section id="members" aria-labelledby="members-title">
+      <h2 id="members-title">Members</h2>
+      <form id="member-search" role="search">
+        <label for="member-q">Find a member by id, name, email, Discord, Twitter or wallet</label>
+        <input id="member-q" name="q" type="search" />
+        <button type="submit">Search</button>
+      </form>
+      <ul id="member-results" class="list"></ul>
+      <p id="selected-member" aria-live="polite">No member selected: search, then choose one.</p>
+      <div id="connections" class="card" hidden aria-labelledby="connections-title">
+        <h3 id="connections-title">Connect</h3>
+        <ul id="connection-list" class="list"></ul>
+        <ul id="connect-links" class="list"></ul>
+      </div>
+      <form id="member-add" class="card" aria-labelledby="member-add-title">
+        <h3 id="member-add-title">Add a member</h3>
+        <div class="fields">
+          <label for="add-name">Name <input id="add-name" name="name" /></label>
+          <label for="add-email">Email <input id="add-email" name="email" type="email" /></label>
+          <label for="add-discord-id">Discord id <input id="add-discord-id" name="discordId" /></label>
+          <label for="add-discord-handle">Discord handle <input id="add-discord-handle" name="discordHandle" /></label>
+          <label for="add-xp">Xp <input id="add-xp" name="xp" type="number" min="0" step="1" /></label>
+        </div>
+        <button type="submit">Add member</button>
+        <p id="member-add-outcome" aria-live="polite"></p>
+      </form>
+    </section>
+
+    <section id="quests" aria-labelledby="quests-title">
+      <h2 id="quests-title">Quests with API tasks</h2>
+      <ul id="quest-list" class="list"></ul>
+      <div id="claim-outcome" class="card" hidden aria-live="polite"></div>
+    </section>
+
+    <section id="clock" aria-labelledby="clock-title">
+      <h2 id="clock-title">Test clock</h2>
+      <p id="clock-state"></p>
+      <form id="clock-advance">
+        <label for="advance-by">Advance by</label>
+        <select id="advance-by" name="ms">
+          <option value="60000">1 minute</option>
+          <option value="600000">10 minutes</option>
+          <option value="3600000">1 hour</option>
+          <option value="86400000">1 day</option>
+        </select>
+        <button type="submit">Advance</button>
+      </form>
+      <p id="clock-outcome" aria-live="polite"></p>
+    </section>
+
+    <section id="checks" aria-labelledby="checks-title">
+      <h2 id="checks-title">Endpoint checks</h2>
+      <button type="button" id="checks-refresh">Refresh</button>
+      <div class="scroll" tabindex="0" role="region" aria-label="Endpoint checks table"><table>
+        <caption class="sr-only">Automatic endpoint checks, newest first</caption>
+        <thead><tr><th scope="col">Time</th><th scope="col">Endpoint</th><th scope="col">Trigger</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Checks</th></tr></thead>
+        <tbody id="check-rows"></tbody>
+      </table></div>
+    </section>
+  </main>
+  <script src="/__mock/dashboard/app.js" defer></script>
+</body>
+</html>
+`;
+}
