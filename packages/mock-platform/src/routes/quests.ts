@@ -8,7 +8,7 @@ import { randomId } from '../ids.js';
 import { QUEST_LIST_LIMIT_DEFAULT } from '../limits.js';
 import type { QuestRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
-import { createJsonCache, jsonArray } from '../views/json-cache.js';
+import { createJsonCache, createPageCache, jsonArray } from '../views/json-cache.js';
 import { questListItem } from '../views/quests.js';
 
 const questOrder = byTimeThenId<QuestRecord>((quest) => quest.createdAt);
@@ -65,19 +65,20 @@ export const listQuests = bindRoute('listQuests', ({ query, community, principal
   }
   const variant = { context: community, reveal: mayReadSecrets(principal) };
   const now = context.clock.now();
+  const current = page.map((quest) => refreshClaimCounter(quest, context, now));
   return okText(
-    jsonArray(
-      page.map((quest) => {
-        const current = refreshClaimCounter(quest, context, now);
-        return listTexts.text(current, variant, () =>
-          questListItem(community, current, variant.reveal),
-        );
-      }),
+    pageTexts.text(current, variant, () =>
+      jsonArray(
+        current.map((quest) =>
+          itemTexts.text(quest, variant, () => questListItem(community, quest, variant.reveal)),
+        ),
+      ),
     ),
   );
 });
 
-const listTexts = createJsonCache<QuestRecord>();
+const itemTexts = createJsonCache<QuestRecord>();
+const pageTexts = createPageCache<QuestRecord>();
 
 /**
  * The list form of a created reward. A value reward becomes `{type, operator '=', value}`; a method

@@ -8,7 +8,7 @@ import { WEBHOOK_LIST_LIMIT_DEFAULT } from '../limits.js';
 import { type CommunityRecord, DELIVERY_STATUSES, type WebhookRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
 import type { WebhookWriteConflict } from '../store/store.js';
-import { createJsonCache, jsonArray } from '../views/json-cache.js';
+import { createJsonCache, createPageCache, jsonArray } from '../views/json-cache.js';
 import { deliveryView, webhookView } from '../views/webhooks.js';
 
 const webhookOrder = byTimeThenId<WebhookRecord>((webhook) => webhook.createdAt);
@@ -86,15 +86,20 @@ export const listWebhooks = bindRoute(
     const page = all.slice(start, start + limit);
     const more = start + page.length < all.length;
     const variant = { context: null, reveal: mayReadSecrets(principal) };
-    const items = page.map((webhook) =>
-      listTexts.text(webhook, variant, () => webhookView(webhook, variant.reveal)),
+    const items = pageTexts.text(page, variant, () =>
+      jsonArray(
+        page.map((webhook) =>
+          itemTexts.text(webhook, variant, () => webhookView(webhook, variant.reveal)),
+        ),
+      ),
     );
     const nextCursor = more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null;
-    return okText(`{"items":${jsonArray(items)},"nextCursor":${JSON.stringify(nextCursor)}}`);
+    return okText(`{"items":${items},"nextCursor":${JSON.stringify(nextCursor)}}`);
   },
 );
 
-const listTexts = createJsonCache<WebhookRecord>();
+const itemTexts = createJsonCache<WebhookRecord>();
+const pageTexts = createPageCache<WebhookRecord>();
 
 /** POST /webhooks */
 export const createWebhook = bindRoute('createWebhook', ({ body, community }, context) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
 import { createTestPlatform } from '../testkit.js';
-import { createJsonCache, jsonArray } from './json-cache.js';
+import { createJsonCache, createPageCache, jsonArray } from './json-cache.js';
 import { MASKED_SECRET } from './webhooks.js';
 
 // The list routes serve cached item texts: a change must show at once, each caller its variant.
@@ -28,6 +28,27 @@ describe('createJsonCache', () => {
   });
 });
 
+describe('createPageCache', () => {
+  it('keeps a page while it holds the same records in the same order, per variant', () => {
+    const cache = createPageCache<{ n: number }>();
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return `page ${builds}`;
+    };
+    const [a, b] = [{ n: 1 }, { n: 2 }];
+    const variant = { context: null, reveal: true };
+    expect(cache.text([a, b], variant, build)).toBe('page 1');
+    expect(cache.text([a, b], variant, build)).toBe('page 1');
+    expect(cache.text([b, a], variant, build)).toBe('page 2');
+    expect(cache.text([a, { n: 2 }], variant, build)).toBe('page 3');
+    expect(cache.text([a], variant, build)).toBe('page 4');
+    expect(cache.text([a, b], { context: null, reveal: false }, build)).toBe('page 5');
+    expect(cache.text([a, b], { context: {}, reveal: true }, build)).toBe('page 6');
+    expect(cache.text([a, b], variant, build)).toBe('page 1');
+  });
+});
+
 describe('the lists over the cache', () => {
   it('show a change at once, and secrets only to read-write callers, whoever asked first', async () => {
     const { call } = createTestPlatform();
@@ -46,6 +67,27 @@ describe('the lists over the cache', () => {
     for (const key of [DEMO.apiKeys.readOnly, DEMO.apiKeys.readWrite]) {
       expect((await list(key)).items.find((hook) => hook.id === id)?.name).toBe('Renamed');
     }
+  });
+
+  it('show a quest created, deleted from the page by a new one, or a claim counted', async () => {
+    const { call, clock } = createTestPlatform();
+    const ids = async () =>
+      ((await call('GET', 'demo/quests?limit=100')).body as { id: string }[]).map((q) => q.id);
+    const before = await ids();
+    const created = await call('POST', 'demo/quests', {
+      body: {
+        categoryId: DEMO.modules.community,
+        name: 'New on the page',
+        published: true,
+        recurrence: 'daily',
+        conditionOperator: 'AND',
+      },
+    });
+    const after = await ids();
+    expect(after).toEqual([...before, (created.body as { id: string }).id]);
+    // The hourly claimCounter refresh makes new records: the page follows.
+    clock.advance(3_600_000);
+    expect(await ids()).toEqual(after);
   });
 
   it('show a quest created or a community renamed since the last page', async () => {

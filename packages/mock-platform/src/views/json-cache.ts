@@ -39,6 +39,41 @@ export function createJsonCache<R extends object>(): JsonCache<R> {
   };
 }
 
+/** A cache of whole list pages: the JSON array text of a page of records. */
+export interface PageCache<R extends object> {
+  /**
+   * The text `build()` makes for these records, kept while a page holds the very same records
+   * (by identity: a changed record is a new object) in the same order, for the same variant.
+   */
+  text(records: readonly R[], variant: Variant, build: () => string): string;
+}
+
+/** Pages kept per list: the pages a client walks, a few variants each. */
+const PAGES_KEPT = 16;
+
+/**
+ * A new page cache. Measured with `pnpm bench --only mock:quest-list` (100k members, a page of
+ * 100 quests): 0.39 of the cheapest route when each page joined its cached item texts, 0.88 when
+ * the page's text itself was kept.
+ */
+export function createPageCache<R extends object>(): PageCache<R> {
+  let pages: { records: readonly R[]; context: object | null; reveal: boolean; text: string }[] =
+    [];
+  const same = (a: readonly R[], b: readonly R[]) =>
+    a.length === b.length && a.every((record, index) => record === b[index]);
+  return {
+    text(records, { context, reveal }, build) {
+      const hit = pages.find(
+        (page) => page.context === context && page.reveal === reveal && same(page.records, records),
+      );
+      if (hit) return hit.text;
+      const text = build();
+      pages = [{ records: [...records], context, reveal, text }, ...pages].slice(0, PAGES_KEPT);
+      return text;
+    },
+  };
+}
+
 /** `[a,b,c]` from item texts. */
 export function jsonArray(items: readonly string[]): string {
   return `[${items.join(',')}]`;
