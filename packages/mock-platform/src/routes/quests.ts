@@ -63,7 +63,7 @@ export const listQuests = bindRoute('listQuests', ({ query, community, principal
     const quest = all[index]!;
     if (query.moduleId === undefined || quest.categoryId === query.moduleId) page.push(quest);
   }
-  const variant = { context: community, reveal: mayReadSecrets(principal) };
+  const variant = { dependsOn: [community], reveal: mayReadSecrets(principal) };
   const now = context.clock.now();
   const current = page.map((quest) => refreshClaimCounter(quest, context, now));
   return okText(

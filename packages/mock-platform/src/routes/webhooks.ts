@@ -85,7 +85,7 @@ export const listWebhooks = bindRoute(
     const limit = query.limit ?? WEBHOOK_LIST_LIMIT_DEFAULT;
     const page = all.slice(start, start + limit);
     const more = start + page.length < all.length;
-    const variant = { context: null, reveal: mayReadSecrets(principal) };
+    const variant = { dependsOn: [], reveal: mayReadSecrets(principal) };
     const items = pageTexts.text(page, variant, () =>
       jsonArray(
         page.map((webhook) =>

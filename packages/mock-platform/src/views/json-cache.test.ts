@@ -15,14 +15,18 @@ describe('createJsonCache', () => {
       return record;
     };
     const a = { n: 1 };
-    const context = {};
-    expect(cache.text(a, { context, reveal: true }, view(a))).toBe('{"n":1}');
-    expect(cache.text(a, { context, reveal: true }, view(a))).toBe('{"n":1}');
+    const [context, other] = [{}, {}];
+    const variant = { dependsOn: [context, other], reveal: true };
+    expect(cache.text(a, variant, view(a))).toBe('{"n":1}');
+    expect(cache.text(a, { dependsOn: [context, other], reveal: true }, view(a))).toBe('{"n":1}');
     expect(views).toBe(1);
-    cache.text(a, { context, reveal: false }, view(a));
-    cache.text(a, { context: {}, reveal: true }, view(a));
-    cache.text({ n: 1 }, { context, reveal: true }, view(a));
-    expect(views).toBe(4);
+    cache.text(a, { dependsOn: [context, other], reveal: false }, view(a));
+    cache.text(a, { dependsOn: [{}, other], reveal: true }, view(a));
+    cache.text(a, { dependsOn: [other, context], reveal: true }, view(a));
+    cache.text(a, { dependsOn: [context], reveal: true }, view(a));
+    cache.text(a, { dependsOn: [context, other, {}], reveal: true }, view(a));
+    cache.text({ n: 1 }, variant, view(a));
+    expect(views).toBe(7);
     expect(jsonArray(['1', '{"a":2}'])).toBe('[1,{"a":2}]');
     expect(jsonArray([])).toBe('[]');
   });
@@ -37,14 +41,14 @@ describe('createPageCache', () => {
       return `page ${builds}`;
     };
     const [a, b] = [{ n: 1 }, { n: 2 }];
-    const variant = { context: null, reveal: true };
+    const variant = { dependsOn: [], reveal: true };
     expect(cache.text([a, b], variant, build)).toBe('page 1');
     expect(cache.text([a, b], variant, build)).toBe('page 1');
     expect(cache.text([b, a], variant, build)).toBe('page 2');
     expect(cache.text([a, { n: 2 }], variant, build)).toBe('page 3');
     expect(cache.text([a], variant, build)).toBe('page 4');
-    expect(cache.text([a, b], { context: null, reveal: false }, build)).toBe('page 5');
-    expect(cache.text([a, b], { context: {}, reveal: true }, build)).toBe('page 6');
+    expect(cache.text([a, b], { dependsOn: [], reveal: false }, build)).toBe('page 5');
+    expect(cache.text([a, b], { dependsOn: [{}], reveal: true }, build)).toBe('page 6');
     expect(cache.text([a, b], variant, build)).toBe('page 1');
   });
 });
@@ -102,5 +106,41 @@ describe('the lists over the cache', () => {
     const after = await names();
     expect(after).toHaveLength(before.length);
     expect(new Set(after)).toEqual(new Set(['Renamed community']));
+  });
+
+  it('show a member changed, an invite changed or added, and the new xp of an invitee', async () => {
+    const { call, platform } = createTestPlatform();
+    const { store } = platform;
+    const admin = DEMO.users.admin;
+    type Answer = { xp: number; invites: { userId: string; status: string; xp: number }[] };
+    const byId = async () => (await call('GET', `demo/users/${admin}`)).body as Answer;
+    const email = (store.users.get(admin)!.email ?? '').toUpperCase();
+    const byEmail = async () =>
+      (await call('GET', `demo/users?email=${encodeURIComponent(email)}`)).body as Answer;
+    const both = async () => [await byId(), await byEmail()];
+    for (const answer of await both()) expect(answer.invites.length).toBeGreaterThan(0);
+
+    store.users.put({ ...store.users.get(admin)!, xp: 123_456 });
+    for (const answer of await both()) expect(answer.xp).toBe(123_456);
+
+    const [first] = store.invites.listByInviter(admin);
+    store.invites.put({ ...first!, status: 'consumed' });
+    for (const answer of await both()) {
+      expect(answer.invites.find((invite) => invite.userId === first!.userId)?.status).toBe(
+        'consumed',
+      );
+    }
+
+    const invitee = store.users.get(first!.userId)!;
+    store.users.put({ ...invitee, xp: 7_777 });
+    for (const answer of await both()) {
+      expect(answer.invites.find((invite) => invite.userId === invitee.id)?.xp).toBe(7_777);
+    }
+
+    const count = (await byId()).invites.length;
+    const invited = new Set(store.invites.listByInviter(admin).map((invite) => invite.userId));
+    const newcomer = Object.values(DEMO.users).find((id) => id !== admin && !invited.has(id))!;
+    store.invites.put({ ...first!, userId: newcomer, status: 'active', questId: null });
+    for (const answer of await both()) expect(answer.invites).toHaveLength(count + 1);
   });
 });

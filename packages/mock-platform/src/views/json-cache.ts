@@ -9,10 +9,18 @@
 
 /** How an item is shown: what else its view reads besides the record itself. */
 interface Variant {
-  /** Another record the view reads (the quest list reads the community), or null. */
-  context: object | null;
+  /**
+   * The other records the view reads, in a fixed order: the quest list reads the community, a
+   * member's answer the member's invites and each invitee (for its xp); empty when none.
+   */
+  dependsOn: readonly object[];
   /** Whether secrets are shown (read-write callers) or masked. */
   reveal: boolean;
+}
+
+/** Same length, and the very same objects in the same order. */
+function sameObjects(a: readonly object[], b: readonly object[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** A cache of JSON texts of one kind of record. */
@@ -24,12 +32,15 @@ export interface JsonCache<R extends object> {
 /** A new cache. */
 export function createJsonCache<R extends object>(): JsonCache<R> {
   // Two slots per record, masked and revealed: both kinds of caller read the same lists.
-  const texts = new WeakMap<R, { context: object | null; masked?: string; revealed?: string }>();
+  const texts = new WeakMap<
+    R,
+    { dependsOn: readonly object[]; masked?: string; revealed?: string }
+  >();
   return {
-    text(record, { context, reveal }, view) {
+    text(record, { dependsOn, reveal }, view) {
       let entry = texts.get(record);
-      if (!entry || entry.context !== context) {
-        entry = { context };
+      if (!entry || !sameObjects(entry.dependsOn, dependsOn)) {
+        entry = { dependsOn };
         texts.set(record, entry);
       }
       const slot = reveal ? 'revealed' : 'masked';
@@ -57,18 +68,23 @@ const PAGES_KEPT = 16;
  * the page's text itself was kept.
  */
 export function createPageCache<R extends object>(): PageCache<R> {
-  let pages: { records: readonly R[]; context: object | null; reveal: boolean; text: string }[] =
-    [];
-  const same = (a: readonly R[], b: readonly R[]) =>
-    a.length === b.length && a.every((record, index) => record === b[index]);
+  let pages: {
+    records: readonly R[];
+    dependsOn: readonly object[];
+    reveal: boolean;
+    text: string;
+  }[] = [];
   return {
-    text(records, { context, reveal }, build) {
+    text(records, { dependsOn, reveal }, build) {
       const hit = pages.find(
-        (page) => page.context === context && page.reveal === reveal && same(page.records, records),
+        (page) =>
+          page.reveal === reveal &&
+          sameObjects(page.dependsOn, dependsOn) &&
+          sameObjects(page.records, records),
       );
       if (hit) return hit.text;
       const text = build();
-      pages = [{ records: [...records], context, reveal, text }, ...pages].slice(0, PAGES_KEPT);
+      pages = [{ records: [...records], dependsOn, reveal, text }, ...pages].slice(0, PAGES_KEPT);
       return text;
     },
   };
