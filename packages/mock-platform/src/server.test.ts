@@ -1,6 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock.js';
 import { createMockPlatform } from './platform.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import { DEMO } from './seed/demo-ids.js';
 import { type MockServer, startMockServer } from './server.js';
 
@@ -93,5 +95,89 @@ describe('over HTTP', () => {
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(retryAfter).toBe('1');
+  });
+});
+
+/**
+ * A POST written by hand: the body in `chunks` (chunked transfer unless `length` is declared),
+ * sent with a short pause between chunks so the server reads them as they come.
+ */
+function post(
+  path: string,
+  chunks: string[],
+  length?: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {
+      'x-api-key': DEMO.apiKeys.readWrite,
+      'content-type': 'application/json',
+    };
+    if (length !== undefined) headers['content-length'] = String(length);
+    const req = httpRequest(`${server.url}${path}`, { method: 'POST', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    const send = (index: number) => {
+      if (index === chunks.length) return void req.end();
+      req.write(chunks[index]);
+      setTimeout(() => send(index + 1), 5);
+    };
+    if (length !== undefined && length > 0 && chunks.length === 0) {
+      req.flushHeaders(); // The body never comes: only the headers are sent.
+      return;
+    }
+    send(0);
+  });
+}
+
+describe('request bodies over HTTP', () => {
+  const quest = JSON.stringify({
+    categoryId: DEMO.modules.community,
+    name: 'Sent in pieces',
+    published: false,
+    recurrence: 'once',
+    conditionOperator: 'AND',
+  });
+
+  it('reads a body sent in chunks, on public and control routes', async () => {
+    const pieces = [quest.slice(0, 10), quest.slice(10, 40), quest.slice(40)];
+    const created = await post('/public/communities/demo/quests', pieces);
+    expect(created.status).toBe(200);
+    expect(JSON.parse(created.body).name).toBe('Sent in pieces');
+    const token = await post('/__mock/tokens', [`{"userId":"${DEMO.users.admin}"}`]);
+    expect(token.status).toBe(200);
+    expect(JSON.parse(token.body).userId).toBe(DEMO.users.admin);
+  });
+
+  it('answers 400 to a chunked body over the limit without keeping it all', async () => {
+    const piece = 'x'.repeat(256 * 1024);
+    const chunks = Array.from({ length: 5 }, () => piece);
+    for (const path of ['/public/communities/demo/quests', '/__mock/tokens']) {
+      const answer = await post(path, chunks);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).message).toBe(
+        `The request body is larger than ${MAX_BODY_BYTES} bytes`,
+      );
+    }
+  });
+
+  it('answers 400 to a declared length over the limit without waiting for the body', async () => {
+    const answer = await post('/public/communities/demo/quests', [], MAX_BODY_BYTES + 1);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).message).toContain('larger than');
+  });
+
+  it('says an empty body is required, and a broken one is not JSON', async () => {
+    const empty = await post('/public/communities/demo/quests', [], 0);
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body).message).toContain('required');
+    const broken = await post('/public/communities/demo/quests', ['{"name":']);
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body).message).toBe('The request body is not valid JSON');
   });
 });

@@ -1,6 +1,13 @@
-import { createServer, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { setReceivedBody } from './http/body.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import type { MockPlatform } from './platform.js';
 
 /** Options of {@link startMockServer}. */
@@ -35,7 +42,12 @@ export function startMockServer(
 ): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const listener = getRequestListener(platform.fetch);
+    // A body is read from the Node request and handed to the app with its Request (http/body.ts).
+    const listener = getRequestListener(async (request, env) => {
+      const { incoming } = env as HttpBindings;
+      if (hasBody(incoming)) setReceivedBody(request, await readNodeBody(incoming, MAX_BODY_BYTES));
+      return platform.fetch(request);
+    });
     const server = createServer((request, response) => {
       keepNoContentBare(response);
       void listener(request, response);
@@ -79,4 +91,39 @@ function keepNoContentBare(response: ServerResponse): void {
     if (headers && String(headers['content-length']) === '0') delete headers['content-type'];
     return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
+}
+
+/** A body follows: a length above 0, or chunks. A declared length over the limit is not read. */
+function hasBody(incoming: IncomingMessage): boolean {
+  const length = Number(incoming.headers['content-length'] ?? '0');
+  if (length > MAX_BODY_BYTES) return false;
+  return length > 0 || incoming.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * The body's bytes, up to a little past `limit`: reading stops there, so the app can see it is too
+ * large and answer (Node drains the rest after the answer).
+ */
+function readNodeBody(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      incoming.off('data', onData);
+      incoming.off('end', finish);
+      incoming.off('error', reject);
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size > limit) {
+        incoming.pause();
+        finish();
+      }
+    };
+    incoming.on('data', onData);
+    incoming.once('end', finish);
+    incoming.once('error', reject);
+  });
 }

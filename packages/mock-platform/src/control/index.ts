@@ -3,8 +3,8 @@ import * as z from 'zod';
 import type { MockContext } from '../context.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
-import { parseWith } from '../http/validate.js';
 import { buildControlOpenApi } from './catalog.js';
+import { readBody } from './request.js';
 
 // Control routes drive the mock in tests and demos. They live under /__mock/, never under
 // /public/, take no credential (the mock binds to loopback by default) and answer errors in the
@@ -21,14 +21,6 @@ const TokenRequestSchema = z.object({
     .optional(),
 });
 
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The /__mock/ routes: `POST /tokens` issues a member token (`{userId, ttlSeconds?}` ->
  * `{token, userId, communityId, expiresAt}`); `GET /requests` lists the journal of public API
@@ -37,8 +29,8 @@ async function readJson(request: Request): Promise<unknown> {
 export function createControlApp(context: MockContext): Hono {
   const control = new Hono();
   control.post('/tokens', async (c) => {
-    const parsed = parseWith(TokenRequestSchema, await readJson(c.req.raw), 'body');
-    if (!parsed.ok) return toResponse(parsed.failure);
+    const parsed = await readBody(c.req.raw, TokenRequestSchema);
+    if (!parsed.ok) return parsed.response;
     const user = context.store.users.get(parsed.data.userId);
     if (!user) return toResponse(apiError(404, `User ${parsed.data.userId} not found`));
     const ttl = parsed.data.ttlSeconds;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BODY_TOO_LARGE, readBodyBytes } from '../http/body.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { parseWith } from '../http/validate.js';
@@ -14,7 +15,9 @@ export async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<Read<z.output<S>>> {
-  const text = await request.text();
+  const bytes = await readBodyBytes(request);
+  if (!bytes) return { ok: false, response: toResponse(apiError(400, BODY_TOO_LARGE)) };
+  const text = new TextDecoder().decode(bytes);
   let value: unknown = {};
   if (text.trim() !== '') {
     try {

@@ -6,7 +6,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { authorize } from '../auth/authorize.js';
 import { type Principal, principalLabel } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
-import { MAX_BODY_BYTES } from '../limits.js';
+import { BODY_TOO_LARGE, readBodyBytes } from './body.js';
 import { type ApiFailure, apiError, invalid } from './errors.js';
 import type { RouteResult } from './result.js';
 import type { PublicRoute, SvcHeaders } from './route.js';
@@ -45,14 +45,8 @@ function readQuery(url: URL): Record<string, string> {
 }
 
 async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | ApiFailure> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) {
-    return apiError(400, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
-  }
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) {
-    return apiError(400, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
-  }
+  const bytes = await readBodyBytes(request);
+  if (!bytes) return apiError(400, BODY_TOO_LARGE);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return apiError(400, 'The request body is required: send a JSON object');
   try {
