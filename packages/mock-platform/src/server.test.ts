@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock.js';
-import { createMockPlatform } from './platform.js';
 import { MAX_BODY_BYTES } from './limits.js';
+import { createMockPlatform } from './platform.js';
 import { DEMO } from './seed/demo-ids.js';
 import { type MockServer, startMockServer } from './server.js';
 
