@@ -172,6 +172,20 @@ describe('request bodies over HTTP', () => {
     expect(JSON.parse(answer.body).message).toContain('larger than');
   });
 
+  it('keeps serving when a client goes away in the middle of its body', async () => {
+    const gone = httpRequest(`${server.url}/public/communities/demo/quests`, {
+      method: 'POST',
+      headers: { 'x-api-key': DEMO.apiKeys.readWrite, 'content-type': 'application/json' },
+    });
+    gone.on('error', () => {});
+    gone.write('{"name":"never fin');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gone.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pieces = [quest.slice(0, 20), quest.slice(20)];
+    expect((await post('/public/communities/demo/quests', pieces)).status).toBe(200);
+  });
+
   it('says an empty body is required, and a broken one is not JSON', async () => {
     const empty = await post('/public/communities/demo/quests', [], 0);
     expect(empty.status).toBe(400);
