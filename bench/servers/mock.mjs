@@ -6,6 +6,7 @@
  * argument, the URL of an endpoint that answers at once, it also prepares a quest to claim.
  */
 import {
+  createManualClock,
   createMockPlatform,
   DEMO,
   generatedUserId,
@@ -22,7 +23,13 @@ export async function start([usersArg, samplesArg, claimEndpoint]) {
   const users = Number(usersArg);
   const samples = Number(samplesArg);
   const seedStarted = performance.now();
-  const platform = createMockPlatform({ seed: { users }, rateLimit: false });
+  // A manual clock: the claims suite moves it a day before each round, so every member may claim
+  // the daily quest again (POST /__mock/clock/advance).
+  const platform = createMockPlatform({
+    seed: { users },
+    rateLimit: false,
+    clock: createManualClock(),
+  });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const headers = { 'x-api-key': DEMO.apiKeys.readWrite, 'content-type': 'application/json' };
   const filled = {

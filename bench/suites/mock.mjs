@@ -151,13 +151,13 @@ async function checkRoute(port, paths, headers, label) {
 
 /** Sequential claims whose calls are counted exactly before the load. */
 const CHECKED_CLAIMS = 5;
-/** Members per round of claims: more than a round makes, so no member claims twice (daily). */
-const MEMBERS_PER_ROUND = 25_000;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Claims per second: `POST /__mock/.../claims`, each by a member who has not claimed the quest
- * yet (it is daily: a second claim would be refused before any call, which costs nothing), each
- * making its verification call to the endpoint that answers at once. First, a few sequential
+ * that day (it is daily: a second claim would be refused before any call, which costs nothing;
+ * each round starts a new day on the mock's manual clock), each making its verification call to
+ * the endpoint that answers at once. First, a few sequential
  * claims must each succeed and make exactly one call (under load, claims still in flight when a
  * round stops make calls that no answer is counted for, so the check is done here).
  */
@@ -165,14 +165,26 @@ async function runClaims(server, endpoint, options) {
   const claims = server.info.claims;
   if (!claims.available) return { available: false, reason: claims.reason };
   const url = `http://127.0.0.1:${server.port}${claims.path}`;
-  let nextMember = 0;
-  const bodies = (count) =>
-    Array.from({ length: Math.min(count, claims.members - nextMember) }, () =>
-      JSON.stringify({ userId: generatedUserId(nextMember++) }),
-    );
+  // Every member claims the daily quest once a day: the pool of a round is every member, on a
+  // new day of the mock's manual clock (the bench's mock runs on one).
+  const pool = Array.from({ length: claims.members }, (_, index) =>
+    JSON.stringify({ userId: generatedUserId(index) }),
+  );
+  const nextDay = async () => {
+    const response = await fetch(`http://127.0.0.1:${server.port}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: DAY_MS }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (response.status !== 200) {
+      throw new Error(`moving the mock's clock answered ${response.status}`);
+    }
+    await response.arrayBuffer();
+  };
   const request = { method: 'POST', headers: { 'content-type': 'application/json' } };
   const before = await endpoint.stats();
-  for (const body of bodies(CHECKED_CLAIMS)) {
+  for (const body of pool.slice(0, CHECKED_CLAIMS)) {
     const response = await fetch(url, { ...request, body, signal: AbortSignal.timeout(15_000) });
     const answer = await response.json().catch(() => ({}));
     if (response.status !== 200 || answer.status !== 'success') {
@@ -191,7 +203,8 @@ async function runClaims(server, endpoint, options) {
   }
 
   const load = async (duration) => {
-    const pool = bodies(MEMBERS_PER_ROUND);
+    await nextDay();
+    const callsBefore = (await endpoint.stats()).counters.calls;
     const result = await runLoad({
       url,
       ...request,
@@ -202,6 +215,12 @@ async function runClaims(server, endpoint, options) {
     // Past its pool a round would claim again for the same members: refusals, not claims.
     if (result.totalRequests > pool.length) {
       throw new Error(`a round made ${result.totalRequests} claims for ${pool.length} members`);
+    }
+    // Every answered claim made its call (claims in flight at the end may add a few more): a
+    // claim refused before any call would be measured as a cheap one.
+    const calls = (await endpoint.stats()).counters.calls - callsBefore;
+    if (calls < result.totalRequests) {
+      throw new Error(`${result.totalRequests} claims made only ${calls} verification calls`);
     }
     return result;
   };
