@@ -37,10 +37,20 @@ function readSvcHeaders(route: PublicRoute, headers: Headers): SvcHeaders | ApiF
   return svc;
 }
 
-function readQuery(url: URL): Record<string, string> {
+/**
+ * The query parameters of a request URL. Only the query string is parsed, by the same
+ * URLSearchParams a whole URL would use: parsing the URL first cost ~1.7 µs of a lookup's ~60
+ * (`pnpm bench --only mock:lookup-*`, two A/B runs: lookups 0.78 -> 0.81 and 0.81 -> 0.85 of
+ * the cheapest route, +4 %).
+ */
+function readQuery(url: string): Record<string, string> {
   const query: Record<string, string> = {};
+  const start = url.indexOf('?');
+  if (start < 0) return query;
+  const end = url.indexOf('#', start);
+  const search = url.slice(start + 1, end < 0 ? undefined : end);
   // A repeated parameter counts once, with its first value.
-  for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in query)) query[key] = value;
   return query;
 }
 
@@ -120,7 +130,7 @@ export async function runRoute(
 
   let query: unknown;
   if (route.query) {
-    const parsed = parseWith(route.query, readQuery(new URL(request.url)), 'query');
+    const parsed = parseWith(route.query, readQuery(request.url), 'query');
     if (!parsed.ok) return done(parsed.failure, principal, svc);
     query = parsed.data;
   }

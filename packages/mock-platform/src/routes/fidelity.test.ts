@@ -122,6 +122,41 @@ describe('integer query parameters', () => {
   });
 });
 
+describe('the query string', () => {
+  const lookup = 'demo/users';
+  it('is decoded as a URL would be: percent-escapes, "+" as a space, the first of a repeat', async () => {
+    const { call } = createTestPlatform();
+    const found = await call('GET', `${lookup}?email=ada%40example.com`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id: DEMO.users.admin });
+    // The first value counts: a second one cannot widen or change the lookup.
+    const repeated = await call('GET', `${lookup}?email=ada@example.com&email=nobody@example.com`);
+    expect(repeated.body).toMatchObject({ id: DEMO.users.admin });
+    const swapped = await call('GET', `${lookup}?email=nobody@example.com&email=ada@example.com`);
+    expect(swapped.status).toBe(404);
+    // "+" is a space, and identifiers are trimmed: the same member.
+    expect((await call('GET', `${lookup}?email=+ada@example.com`)).body).toMatchObject({
+      id: DEMO.users.admin,
+    });
+  });
+
+  it('ends at a fragment, which is never part of a value', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('GET', `${lookup}?email=ada@example.com#email=nobody`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: DEMO.users.admin });
+    const invites = `demo/users/${DEMO.users.admin}/invites?page=1#0`;
+    expect((await call('GET', invites)).status).toBe(200);
+  });
+
+  it('may be empty or absent', async () => {
+    const { call } = createTestPlatform();
+    expectError(await call('GET', `${lookup}?`), 400);
+    expectError(await call('GET', lookup), 400);
+    expect((await call('GET', 'demo/quests?')).status).toBe(200);
+  });
+});
+
 describe('uuids', () => {
   it('match case-insensitively in paths, queries and bodies', async () => {
     const { call } = createTestPlatform();
