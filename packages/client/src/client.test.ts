@@ -267,6 +267,31 @@ describe('errors', () => {
       await server.close();
     }
   });
+
+  it('a path parameter of "." or ".." is refused before any request (a dot segment)', async () => {
+    const server = await stub(() => ({ status: 200, body: '{}' }));
+    try {
+      const client = createClient({ baseUrl: server.url, subdomain: 'demo', validate: false });
+      for (const value of ['.', '..']) {
+        for (const call of [
+          () => client.deleteWebhook({ webhookId: value }),
+          () => client.getUser({ userId: value }),
+          () => client.listInvites({ userId: value, page: 1 }),
+        ]) {
+          const error = await call().catch((e) => e);
+          expect(error).toBeInstanceOf(TypeError);
+          expect(error.message).toContain(`cannot be "${value}"`);
+        }
+        expect(() => createClient({ baseUrl: server.url, subdomain: value })).toThrow(TypeError);
+      }
+      expect(server.hits()).toBe(0);
+      // Dots inside a value are plain characters, sent encoded as they are.
+      await client.getUser({ userId: '...' }).catch(() => undefined);
+      expect(server.hits()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('paginate', () => {

@@ -58,6 +58,21 @@ const HEADER_NAMES = {
 const IDEMPOTENT = new Set(['get', 'delete']);
 
 /**
+ * One path parameter, encoded. "." and ".." are refused: URLs resolve them as dot segments
+ * (`deleteWebhook({ webhookId: '..' })` would send DELETE to the community's own path).
+ */
+function pathSegment(where: string, name: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') {
+    throw new TypeError(`[@questkit/client] ${where} needs ${name}`);
+  }
+  const text = String(value);
+  if (text === '.' || text === '..') {
+    throw new TypeError(`[@questkit/client] ${where}: ${name} cannot be "${text}"`);
+  }
+  return encodeURIComponent(text);
+}
+
+/**
  * A typed client of the platform's public API, derived from `@questkit/core/api`: the methods,
  * their inputs and answers come from the same definitions the mock serves.
  *
@@ -70,7 +85,7 @@ export function createClient(options: ClientOptions): Client {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
   const validate = options.validate !== false;
-  const base = `${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX.replace('{subdomain}', encodeURIComponent(options.subdomain))}`;
+  const base = `${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX.replace('{subdomain}', pathSegment('createClient', 'subdomain', options.subdomain))}`;
 
   const request = async (operationId: OperationId, input: Record<string, unknown> = {}) => {
     const operation: ApiOperation = API_OPERATIONS[operationId];
@@ -123,11 +138,7 @@ export function createClient(options: ClientOptions): Client {
     const used = new Set(['signal', 'body']);
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       used.add(name);
-      const value = input[name];
-      if (value === undefined || value === null || value === '') {
-        throw new TypeError(`[@questkit/client] ${operation.operationId} needs ${name}`);
-      }
-      return encodeURIComponent(String(value));
+      return pathSegment(operation.operationId, name, input[name]);
     });
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey) headers.set('x-api-key', options.apiKey);
