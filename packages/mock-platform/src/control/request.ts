@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { BODY_TOO_LARGE, readBodyBytes } from '../http/body.js';
+import { BODY_TOO_LARGE, readBodyText } from '../http/body.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
+import { queryParams } from '../http/query.js';
 import { parseWith } from '../http/validate.js';
 
 // Shared by the service-side control routes: bodies and queries are validated with zod like the
@@ -15,9 +16,8 @@ export async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<Read<z.output<S>>> {
-  const bytes = await readBodyBytes(request);
-  if (!bytes) return { ok: false, response: toResponse(apiError(400, BODY_TOO_LARGE)) };
-  const text = new TextDecoder().decode(bytes);
+  const text = await readBodyText(request);
+  if (text === null) return { ok: false, response: toResponse(apiError(400, BODY_TOO_LARGE)) };
   let value: unknown = {};
   if (text.trim() !== '') {
     try {
@@ -35,10 +35,6 @@ export async function readBody<S extends z.ZodType>(
 
 /** Reads the query string with a schema (a repeated parameter counts with its first value). */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): Read<z.output<S>> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of new URL(request.url).searchParams) {
-    if (!(key in query)) query[key] = value;
-  }
-  const parsed = parseWith(schema, query, 'query');
+  const parsed = parseWith(schema, queryParams(request.url), 'query');
   return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.failure) };
 }

@@ -15,14 +15,14 @@ export function setReceivedBody(request: Request, bytes: Uint8Array): void {
 }
 
 /**
- * The body's bytes, or null when it is larger than `MAX_BODY_BYTES` (a declared length is checked
- * before anything is read).
+ * The body as text (UTF-8), or null when it is larger than `MAX_BODY_BYTES` (a declared length is
+ * checked before anything is read).
  */
-export async function readBodyBytes(request: Request): Promise<Uint8Array | null> {
+export async function readBodyText(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return null;
   const bytes = received.get(request) ?? new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > MAX_BODY_BYTES ? null : bytes;
+  return bytes.byteLength > MAX_BODY_BYTES ? null : new TextDecoder().decode(bytes);
 }
 
 /** The 400 message of a body over the limit. */
