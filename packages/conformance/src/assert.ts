@@ -51,7 +51,17 @@ export async function assertConformant(
       : {}),
   });
   if (report.summary.ok) return report;
-  const failed = report.checks.filter((check) => check.status === 'fail');
+  const where = handler ? 'the fetch handler' : String(target);
+  if (report.summary.verdict === 'not_judged') {
+    const why = [report.summary.headline, ...report.summary.advice].filter(Boolean);
+    throw new ConformanceError(
+      `the conformance run could not judge ${where}:\n${why.map((line) => `  ${line}`).join('\n')}`,
+      report,
+    );
+  }
+  const counted = (check: ConformanceReport['checks'][number]) =>
+    check.tier !== 'hardening' || report.strict;
+  const failed = report.checks.filter((check) => check.status === 'fail' && counted(check));
   const lines = failed.map((check) => {
     const why = check.findings
       .filter((finding) => finding.severity === 'error')
@@ -59,7 +69,6 @@ export async function assertConformant(
     const repro = check.curl && !handler ? [`    repro: ${check.curl}`] : [];
     return [`  ${check.id}: ${check.title}`, ...why, ...repro].join('\n');
   });
-  const where = handler ? 'the fetch handler' : String(target);
   throw new ConformanceError(
     `${failed.length} conformance check${failed.length === 1 ? '' : 's'} failed for ${where}:\n${lines.join('\n')}`,
     report,

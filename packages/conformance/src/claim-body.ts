@@ -23,19 +23,37 @@ export const DEFAULT_MEMBER: Required<ClaimMember> = {
 /** The field that pads the oversize probe; filled with `x` so the curl line can regenerate it. */
 export const PADDING_FIELD = 'questkitPadding';
 
-/** The well-formed claim of a member, with a fresh requestId as the platform makes per claim. */
+/**
+ * The well-formed claim of a member, with a fresh requestId as the platform makes per claim.
+ * Given the task's identification methods, it is shaped as the platform shapes it: `accounts`
+ * only when a method is configured, with each configured method (the member's value, else a
+ * sample).
+ */
 export function buildClaim(
   member: ClaimMember | undefined,
   requestId: string,
+  identifications?: readonly IdentificationMethod[],
 ): VerificationRequest {
-  return {
+  const claim: VerificationRequest = {
     userId: member?.userId ?? DEFAULT_MEMBER.userId,
     communityId: member?.communityId ?? DEFAULT_MEMBER.communityId,
     subdomain: member?.subdomain ?? DEFAULT_MEMBER.subdomain,
     questId: member?.questId ?? DEFAULT_MEMBER.questId,
     requestId,
-    accounts: structuredClone(member?.accounts ?? DEFAULT_MEMBER.accounts),
   };
+  const accounts = member?.accounts ?? DEFAULT_MEMBER.accounts;
+  if (identifications === undefined) claim.accounts = structuredClone(accounts);
+  else if (identifications.length > 0) claim.accounts = shapeAccounts(accounts, identifications);
+  return claim;
+}
+
+/** `accounts` carrying exactly these methods: the member's value of each, else its sample. */
+function shapeAccounts(accounts: Accounts, methods: readonly IdentificationMethod[]): Accounts {
+  const from = accounts as Record<string, unknown>;
+  const samples = SAMPLE_ACCOUNTS as Record<string, unknown>;
+  return Object.fromEntries(
+    methods.map((method) => [method, structuredClone(from[method] ?? samples[method])]),
+  ) as Accounts;
 }
 
 /** The body text of a probe, or why it cannot be built from this member's claim. */
@@ -48,11 +66,10 @@ export function buildBody(spec: ProbeBody, claim: VerificationRequest): BuiltBod
 
   const body = structuredClone(claim) as Record<string, unknown>;
   if (spec.onlyAccounts) {
-    const from = isObject(body.accounts) ? body.accounts : {};
-    const samples = SAMPLE_ACCOUNTS as Record<string, unknown>;
     // A method the member has not linked takes its sample value: the shape is what is probed.
-    body.accounts = Object.fromEntries(
-      spec.onlyAccounts.map((method) => [method, from[method] ?? structuredClone(samples[method])]),
+    body.accounts = shapeAccounts(
+      (isObject(body.accounts) ? body.accounts : {}) as Accounts,
+      spec.onlyAccounts,
     );
   }
   for (const path of spec.omit ?? []) {

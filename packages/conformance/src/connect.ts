@@ -251,6 +251,7 @@ function result(
     id,
     title,
     group: 'connect',
+    tier: 'members',
     status: statusOf(findings),
     findings,
     sent,

@@ -23,7 +23,12 @@ export function platformFindings(answer: Observed, limits: Limits): Finding[] {
     ...(answer.timedOut ? { timedOut: true } : {}),
     ...(answer.error !== undefined ? { error: answer.error } : {}),
   };
-  const findings: Finding[] = checkVerificationAnswer(observed).violations.map((v) => ({
+  const report = checkVerificationAnswer(observed);
+  // Nothing came back: the call is not judged, and never passes.
+  if (!report.judged) {
+    return [{ rule: 'no_answer', severity: 'error', message: report.unanswered ?? 'no answer' }];
+  }
+  const findings: Finding[] = report.violations.map((v) => ({
     rule: v.check,
     severity: v.severity,
     message:
@@ -46,8 +51,6 @@ export function platformFindings(answer: Observed, limits: Limits): Finding[] {
 export interface ExpectationContext {
   /** The status the well-formed claim got, when it got one. */
   baselineStatus?: number;
-  /** The run's expectation of the well-formed claim. */
-  expect?: 'pass' | 'fail';
 }
 
 /** The probe's own expectation on one answer; only judged on a 200 or a 400. */
@@ -61,14 +64,8 @@ export function expectationFindings(
   const expectation = probe.expect;
   switch (expectation.kind) {
     case 'any':
-      return [];
     case 'claim':
-      if (context.expect === 'pass' && status === 400) {
-        return [error('expected_status', 'answered 400 but the claim is expected to pass (200)')];
-      }
-      if (context.expect === 'fail' && status === 200) {
-        return [error('expected_status', 'answered 200 but the claim is expected to fail (400)')];
-      }
+      // Whether the claim answers as the run expects is a member verdict (member.answer).
       return [];
     case 'rejected':
       if (status !== 200) return [];
@@ -96,9 +93,13 @@ function error(rule: Finding['rule'], message: string): Finding {
   return { rule, severity: 'error', message };
 }
 
-/** `fail` on any error, `warn` on any warning, else `pass`. */
+/**
+ * `fail` on any error, else `not_judged` when an answer never came, `warn` on any warning, else
+ * `pass`.
+ */
 export function statusOf(findings: readonly Finding[]): CheckStatus {
-  if (findings.some((f) => f.severity === 'error')) return 'fail';
+  if (findings.some((f) => f.severity === 'error' && f.rule !== 'no_answer')) return 'fail';
+  if (findings.some((f) => f.rule === 'no_answer')) return 'not_judged';
   if (findings.some((f) => f.severity === 'warning')) return 'warn';
   return 'pass';
 }

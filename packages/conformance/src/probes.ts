@@ -1,5 +1,6 @@
-import { IDENTIFICATION_METHODS } from '@questkit/core';
+import { IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
 import { listSchemaFields } from './schema-fields.js';
+import type { Tier } from './types.js';
 
 /**
  * The body of a probe. `claim` is the well-formed claim of the run (its member and accounts),
@@ -12,7 +13,7 @@ export type ProbeBody =
       omit?: readonly string[];
       set?: Readonly<Record<string, unknown>>;
       /** Keep only these identification methods in `accounts`. */
-      onlyAccounts?: readonly string[];
+      onlyAccounts?: readonly IdentificationMethod[];
       padBytes?: number;
     }
   | { kind: 'text'; text: string }
@@ -30,7 +31,7 @@ export interface ProbeRequest {
 
 /**
  * The answer a probe calls for, on top of the platform's three checks that every answer must pass.
- * - `claim`: 200 or 400 (a business answer), unless the run expects one of them.
+ * - `claim`: 200 or 400 (a business answer).
  * - `any`: 200 or 400.
  * - `rejected`: 400; a 200 is `accepted` (a failure or a warning).
  * - `tolerated`: the same status as the well-formed claim.
@@ -46,6 +47,14 @@ export interface Probe {
   id: string;
   title: string;
   group: 'claim' | 'auth' | 'body' | 'fields' | 'accounts' | 'http' | 'load';
+  /** Whether the platform ever sends this request; the runner moves shape probes (below). */
+  tier: Tier;
+  /**
+   * The `accounts` shape the probe sends, as the identification methods of a task that would
+   * send it (`[]`: no `accounts`). A shape probe is a platform probe when the run names no
+   * identification methods or names exactly these; otherwise the platform never sends it.
+   */
+  shape?: readonly IdentificationMethod[];
   request: ProbeRequest;
   expect: ProbeExpectation;
   /** `single` sends once; `burst` sends the run's burst count at once; `series` one after another. */
@@ -65,37 +74,34 @@ const BASE_PROBES: readonly Probe[] = [
     id: CLAIM_PROBE_ID,
     title: 'A well-formed claim gets a 200 or 400 answer',
     group: 'claim',
+    tier: 'platform',
     request: {},
     expect: { kind: 'claim' },
   },
   {
     id: 'auth.missing-key',
-    title: 'A claim without X-Api-Key is rejected with 400',
+    title: 'A claim without X-Api-Key (a drifted key) gets 200 or 400 {message}',
     group: 'auth',
+    tier: 'platform',
     request: { apiKey: 'missing' },
-    expect: {
-      kind: 'rejected',
-      accepted: 'fail',
-      why: 'accepted a claim without X-Api-Key: anyone can claim the task; compare the key and answer 400',
-    },
+    // Whether it is refused is a member verdict (member.api-key): the platform only needs an answer.
+    expect: { kind: 'any' },
     needsApiKey: true,
   },
   {
     id: 'auth.wrong-key',
-    title: 'A claim with a wrong X-Api-Key is rejected with 400',
+    title: 'A claim with a wrong X-Api-Key (a drifted key) gets 200 or 400 {message}',
     group: 'auth',
+    tier: 'platform',
     request: { apiKey: 'wrong' },
-    expect: {
-      kind: 'rejected',
-      accepted: 'fail',
-      why: 'accepted a claim with a wrong X-Api-Key: anyone can claim the task; compare the key and answer 400',
-    },
+    expect: { kind: 'any' },
     needsApiKey: true,
   },
   {
     id: 'body.malformed-json',
     title: 'A body that is not JSON is rejected with 400 {message}',
     group: 'body',
+    tier: 'hardening',
     request: { body: { kind: 'text', text: '{"userId": "member", "questId": ' } },
     expect: {
       kind: 'rejected',
@@ -107,6 +113,7 @@ const BASE_PROBES: readonly Probe[] = [
     id: 'body.empty',
     title: 'An empty body is rejected with 400 {message}',
     group: 'body',
+    tier: 'hardening',
     request: { body: { kind: 'text', text: '' } },
     expect: { kind: 'rejected', accepted: 'warn', why: 'accepted an empty body as a claim' },
   },
@@ -114,6 +121,7 @@ const BASE_PROBES: readonly Probe[] = [
     id: 'body.oversize',
     title: 'An oversize body (1 MiB) gets a 200 or 400 {message}, not 413 or a reset',
     group: 'body',
+    tier: 'hardening',
     request: { body: { kind: 'claim', padBytes: OVERSIZE_BYTES } },
     expect: { kind: 'any' },
   },
@@ -121,6 +129,7 @@ const BASE_PROBES: readonly Probe[] = [
     id: 'fields.unknown-extra',
     title: 'Unknown extra fields are tolerated (same answer as the well-formed claim)',
     group: 'fields',
+    tier: 'hardening',
     request: { body: { kind: 'claim', set: { questkitExtra: { addedBy: 'a newer platform' } } } },
     expect: { kind: 'tolerated' },
   },
@@ -128,6 +137,7 @@ const BASE_PROBES: readonly Probe[] = [
     id: 'fields.unknown-account',
     title: 'An unknown identification method in accounts is tolerated',
     group: 'fields',
+    tier: 'hardening',
     request: { body: { kind: 'claim', set: { 'accounts.questkitExtra': 'a new method' } } },
     expect: { kind: 'tolerated' },
   },
@@ -142,6 +152,7 @@ function schemaProbes(): Probe[] {
       id: `fields.missing.${field.path}`,
       title: `A claim without ${field.path} is rejected with 400`,
       group: 'fields',
+      tier: 'hardening',
       request: { body: { kind: 'claim', omit: [field.path] } },
       expect: { kind: 'rejected', accepted: 'warn', why: `accepted a claim without ${field.path}` },
     });
@@ -151,6 +162,7 @@ function schemaProbes(): Probe[] {
       id: `fields.wrong-type.${field.path}`,
       title: `A claim with ${field.path} of the wrong type is rejected with 400`,
       group: 'fields',
+      tier: 'hardening',
       request: { body: { kind: 'claim', set: { [field.path]: field.wrongValue } } },
       expect: {
         kind: 'rejected',
@@ -168,6 +180,8 @@ function accountProbes(): Probe[] {
       id: 'accounts.absent',
       title: 'A claim without accounts (no identification configured) gets 200 or 400',
       group: 'accounts',
+      tier: 'platform',
+      shape: [],
       request: { body: { kind: 'claim', omit: ['accounts'] } },
       expect: { kind: 'any' },
     },
@@ -175,6 +189,8 @@ function accountProbes(): Probe[] {
       id: 'accounts.empty',
       title: 'A claim with empty accounts gets 200 or 400',
       group: 'accounts',
+      // The platform sends accounts only when a method is configured, so never an empty one.
+      tier: 'hardening',
       request: { body: { kind: 'claim', onlyAccounts: [] } },
       expect: { kind: 'any' },
     },
@@ -183,6 +199,8 @@ function accountProbes(): Probe[] {
         id: `accounts.only.${method}`,
         title: `A claim whose accounts carry only ${method} gets 200 or 400`,
         group: 'accounts',
+        tier: 'platform',
+        shape: [method],
         request: { body: { kind: 'claim', onlyAccounts: [method] } },
         expect: { kind: 'any' },
       }),
@@ -195,6 +213,7 @@ const HTTP_AND_LOAD_PROBES: readonly Probe[] = [
     id: 'http.wrong-content-type',
     title: 'A claim sent as text/plain gets 200 or 400 {message}, not 415',
     group: 'http',
+    tier: 'hardening',
     request: { contentType: 'text/plain' },
     expect: { kind: 'any' },
   },
@@ -202,6 +221,7 @@ const HTTP_AND_LOAD_PROBES: readonly Probe[] = [
     id: 'http.method-get',
     title: 'A GET gets 400 {message}, not 404 or 405',
     group: 'http',
+    tier: 'hardening',
     request: { method: 'GET', contentType: null, body: { kind: 'none' } },
     expect: { kind: 'rejected', accepted: 'warn', why: 'answered a GET without a claim with 200' },
   },
@@ -209,6 +229,7 @@ const HTTP_AND_LOAD_PROBES: readonly Probe[] = [
     id: 'load.burst',
     title: 'A burst of concurrent claims all get 200 or 400 {message} in time',
     group: 'load',
+    tier: 'members',
     request: {},
     expect: { kind: 'any' },
     mode: 'burst',
@@ -217,6 +238,7 @@ const HTTP_AND_LOAD_PROBES: readonly Probe[] = [
     id: 'load.latency',
     title: 'A series of claims stays well under the time limit (p50, p95, max)',
     group: 'load',
+    tier: 'members',
     request: {},
     expect: { kind: 'any' },
     mode: 'series',

@@ -49,12 +49,22 @@ function failing(report: ConformanceReport): string[] {
     .sort();
 }
 
-function rulesOf(report: ConformanceReport, id: string): string[] {
+function rulesOf(report: ConformanceReport, id: string, severity = 'error'): string[] {
   const found = report.checks.find((c) => c.id === id);
   return [
-    ...new Set(found?.findings.filter((f) => f.severity === 'error').map((f) => f.rule)),
+    ...new Set(found?.findings.filter((f) => f.severity === severity).map((f) => f.rule)),
   ].sort();
 }
+
+function warning(report: ConformanceReport): string[] {
+  return probesOf(report)
+    .filter((c) => c.status === 'warn')
+    .map((c) => c.id)
+    .sort();
+}
+
+const statusOf = (report: ConformanceReport, id: string) =>
+  report.checks.find((c) => c.id === id)?.status;
 
 describe('runConformance against a correct endpoint', () => {
   it('runs the whole battery and every check passes', async () => {
@@ -76,14 +86,19 @@ describe('runConformance against a correct endpoint', () => {
     expect(lenient.checks[0]).toMatchObject({ id: 'claim.well-formed', status: 'pass' });
     expect(lenient.checks[0]?.received?.status).toBe(400);
 
+    // The expectation is the member's: the platform's calls themselves all pass.
     const strict = await check({}, { expect: 'pass' }, notDone);
-    expect(failing(strict)).toEqual(['claim.well-formed']);
-    expect(rulesOf(strict, 'claim.well-formed')).toEqual(['expected_status']);
+    expect(failing(strict)).toEqual([]);
+    expect(statusOf(strict, 'member.answer')).toBe('fail');
+    expect(rulesOf(strict, 'member.answer')).toEqual(['expected_status']);
+    expect(strict.summary).toMatchObject({ verdict: 'fail', ok: false });
+    expect(strict.summary.tiers).toMatchObject({ platform: 'pass', members: 'fail' });
   });
 
   it('fails the claim when it is expected to fail but is claimed', async () => {
     const report = await check({}, { expect: 'fail' });
-    expect(failing(report)).toEqual(['claim.well-formed']);
+    expect(statusOf(report, 'member.answer')).toBe('fail');
+    expect(report.summary.verdict).toBe('fail');
   });
 
   it('sends the member and accounts it is given', async () => {
@@ -100,13 +115,29 @@ describe('runConformance against a correct endpoint', () => {
     expect(seen[0]).toMatchObject({ userId: 'member-7', accounts: { email: 'seven@example.com' } });
   });
 
-  it('skips the key checks when no API key is given, and says why', async () => {
+  it('ends NOT JUDGED without an API key, and says what to give', async () => {
     const url = await endpoint({ acceptAnyKey: true });
     const report = await runConformance({ url, ...FAST });
     const auth = report.checks.filter((c) => c.group === 'auth');
     expect(auth.map((c) => c.status)).toEqual(['skip', 'skip']);
     expect(auth[0]?.skipReason).toMatch(/api-key/);
-    expect(report.summary.ok).toBe(true);
+    expect(statusOf(report, 'member.api-key')).toBe('not_judged');
+    expect(report.summary).toMatchObject({ verdict: 'not_judged', ok: false, failed: 0 });
+    expect(report.summary.advice.join(' ')).toMatch(/--api-key <the task key>.*--no-api-key/);
+  });
+
+  it('judges a task without a key when told so (noApiKey), with a warning', async () => {
+    const url = await endpoint({ acceptAnyKey: true });
+    const report = await runConformance({ url, ...FAST, noApiKey: true });
+    expect(report.checks.filter((c) => c.group === 'auth').map((c) => c.skipReason)).toEqual([
+      'the task has no API key, so there is no key to drift',
+      'the task has no API key, so there is no key to drift',
+    ]);
+    expect(statusOf(report, 'member.api-key')).toBe('warn');
+    expect(report.summary).toMatchObject({ verdict: 'pass', ok: true });
+    await expect(runConformance({ url, apiKey: 'k', noApiKey: true })).rejects.toThrow(
+      /exclude each other/,
+    );
   });
 
   it('skips nested probes when the member has no such account', async () => {
@@ -116,78 +147,165 @@ describe('runConformance against a correct endpoint', () => {
     expect(skipped).not.toContain('fields.wrong-type.accounts.email');
     expect(report.summary.ok).toBe(true);
   });
+
+  it('shapes every claim for the task when given its identification methods', async () => {
+    const seen: Array<{ apiKey: boolean; accounts: unknown }> = [];
+    const report = await check({}, { identifications: ['svc-connect', 'email'] }, (claim) => {
+      seen.push({ apiKey: true, accounts: claim.accounts });
+      return true;
+    });
+    const platform = report.checks.filter((c) => c.tier === 'platform').map((c) => c.id);
+    expect(platform).toEqual(['claim.well-formed', 'auth.missing-key', 'auth.wrong-key']);
+    // The other shapes are requests this task never makes: hardening.
+    expect(report.checks.find((c) => c.id === 'accounts.absent')?.tier).toBe('hardening');
+    expect(report.checks.find((c) => c.id === 'accounts.only.email')?.tier).toBe('hardening');
+    expect(seen[0]?.accounts).toEqual({
+      'svc-connect': 'questkit-conformance-member',
+      email: 'member@example.com',
+    });
+    expect(report.identifications).toEqual(['svc-connect', 'email']);
+  });
+
+  it('sends no accounts when the task has no identification method', async () => {
+    const seen: unknown[] = [];
+    const report = await check(
+      {},
+      { identifications: [], only: ['claim', 'accounts.'] },
+      (claim) => {
+        seen.push(claim);
+        return true;
+      },
+    );
+    expect(seen[0]).not.toHaveProperty('accounts');
+    expect(report.checks.find((c) => c.id === 'accounts.absent')?.tier).toBe('platform');
+    expect(report.checks.find((c) => c.id === 'accounts.only.wallet')?.tier).toBe('hardening');
+  });
 });
 
-describe('runConformance finds each fault by the right check and nothing else', () => {
-  const cases: Array<{ name: string; faults: Faults; ids: string[]; rules: string[] }> = [
+describe('runConformance finds each fault by the right check, in the right tier', () => {
+  const cases: Array<{
+    name: string;
+    faults: Faults;
+    ids: string[];
+    rules: string[];
+    tier: 'platform' | 'hardening';
+  }> = [
     {
       name: '401 on a bad key',
       faults: { keyStatus: 401 },
       ids: ['auth.missing-key', 'auth.wrong-key'],
       rules: ['status_code'],
-    },
-    {
-      name: 'any key accepted',
-      faults: { acceptAnyKey: true },
-      ids: ['auth.missing-key', 'auth.wrong-key'],
-      rules: ['auth'],
+      tier: 'platform',
     },
     {
       name: '500 on missing accounts',
       faults: { crashOnMissingAccounts: true },
       ids: ['accounts.absent'],
       rules: ['status_code'],
+      tier: 'platform',
     },
     {
       name: 'HTML error page on bad JSON',
       faults: { htmlOnBadJson: true },
       ids: ['body.empty', 'body.malformed-json'],
       rules: ['message_format'],
+      tier: 'hardening',
     },
     {
       name: '405 on GET',
       faults: { methodStatus: 405 },
       ids: ['http.method-get'],
       rules: ['message_format', 'status_code'],
+      tier: 'hardening',
     },
     {
       name: 'a crash on unknown fields',
       faults: { crashOnUnknownFields: true },
       ids: ['fields.unknown-extra'],
       rules: ['message_format', 'status_code'],
+      tier: 'hardening',
     },
     {
       name: 'a strict schema that rejects unknown fields',
       faults: { rejectUnknownFields: true },
       ids: ['fields.unknown-extra'],
       rules: ['tolerance'],
+      tier: 'hardening',
     },
     {
       name: '415 on a content type that is not JSON',
       faults: { contentTypeStatus: 415 },
       ids: ['http.wrong-content-type'],
       rules: ['status_code'],
+      tier: 'hardening',
     },
     {
       name: '413 on an oversize body',
       faults: { oversizeStatus: 413 },
       ids: ['body.oversize'],
       rules: ['message_format', 'status_code'],
+      tier: 'hardening',
     },
     {
       name: 'a crash when userId is not a string',
       faults: { crashOnWrongTypes: true },
       ids: ['fields.missing.userId', 'fields.wrong-type.userId'],
       rules: ['status_code'],
+      tier: 'hardening',
     },
   ];
 
-  it.each(cases)('$name', async ({ faults, ids, rules }) => {
+  it.each(cases)('$name ($tier)', async ({ faults, ids, rules, tier }) => {
     const report = await check(faults);
-    expect(failing(report)).toEqual([...ids].sort());
-    for (const id of ids) expect(rulesOf(report, id)).toEqual(rules);
-    expect(report.summary.ok).toBe(false);
-    expect(probesOf(report).filter((c) => c.status === 'warn')).toEqual([]);
+    for (const id of ids) expect(report.checks.find((c) => c.id === id)?.tier).toBe(tier);
+    if (tier === 'platform') {
+      expect(failing(report)).toEqual([...ids].sort());
+      for (const id of ids) expect(rulesOf(report, id)).toEqual(rules);
+      expect(report.summary).toMatchObject({ verdict: 'fail', ok: false });
+      expect(warning(report)).toEqual([]);
+    } else {
+      // Shown with the same findings, as warnings: the exit code follows the platform and members.
+      expect(failing(report)).toEqual([]);
+      expect(warning(report)).toEqual([...ids].sort());
+      for (const id of ids) expect(rulesOf(report, id, 'warning')).toEqual(rules);
+      expect(report.summary).toMatchObject({ verdict: 'pass', ok: true });
+      expect(report.summary.tiers).toEqual({
+        platform: 'pass',
+        members: 'pass',
+        hardening: 'warn',
+      });
+      expect(report.summary.platform).toEqual({
+        response_time: 'pass',
+        message_format: 'pass',
+        status_code: 'pass',
+      });
+    }
+  });
+
+  it('fails hardening findings in a strict run', async () => {
+    const report = await check({ methodStatus: 405 }, { strict: true });
+    expect(failing(report)).toEqual(['http.method-get']);
+    expect(report.strict).toBe(true);
+    expect(report.summary).toMatchObject({ verdict: 'fail', ok: false });
+    expect(report.summary.tiers.hardening).toBe('fail');
+    // The platform's own verdict is still about the platform's calls only.
+    expect(report.summary.platform.status_code).toBe('pass');
+  });
+
+  it('fails a key accepted without checking as a member verdict', async () => {
+    const report = await check({ acceptAnyKey: true });
+    expect(failing(report)).toEqual([]);
+    expect(statusOf(report, 'member.api-key')).toBe('fail');
+    expect(report.summary).toMatchObject({ verdict: 'fail' });
+    expect(report.summary.tiers).toMatchObject({ platform: 'pass', members: 'fail' });
+  });
+
+  it('says which narrower configuration would pass when only some shapes fail', async () => {
+    const report = await check({ crashOnMissingAccounts: true });
+    expect(report.summary.advice.join(' ')).toMatch(
+      /claims for a task configured with email \+ wallet \+ discord \+ twitter \+ svc-connect, or email, or wallet/,
+    );
+    expect(report.summary.advice.join(' ')).toMatch(/--identifications email,wallet/);
   });
 
   it.each([
@@ -199,9 +317,12 @@ describe('runConformance finds each fault by the right check and nothing else', 
     expect(answered400).toEqual(
       expect.arrayContaining(['auth.wrong-key', 'body.malformed-json', 'fields.missing.userId']),
     );
-    expect(failing(report)).toEqual(answered400.sort());
+    const tierOf = (id: string) => report.checks.find((c) => c.id === id)?.tier;
+    expect(failing(report)).toEqual(answered400.filter((id) => tierOf(id) !== 'hardening').sort());
+    expect(failing(report)).toContain('auth.wrong-key');
     for (const id of answered400) {
-      expect(rulesOf(report, id)).toEqual(['message_format']);
+      const severity = tierOf(id) === 'hardening' ? 'warning' : 'error';
+      expect(rulesOf(report, id, severity)).toEqual(['message_format']);
       expect(report.checks.find((c) => c.id === id)?.findings[0]?.message).toMatch(why);
     }
     expect(report.summary.platform).toEqual({
@@ -265,11 +386,26 @@ describe('runConformance edge cases', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
 
-    const report = await runConformance({ url: `http://127.0.0.1:${port}/verify`, ...FAST });
+    const url = `http://127.0.0.1:${port}/verify`;
+    const report = await runConformance({ url, apiKey: TEST_API_KEY, ...FAST });
     expect(report.unreachable).toMatch(/connection refused/);
-    expect(failing(report)).toEqual(['claim.well-formed']);
-    expect(report.checks.slice(1).every((c) => c.status === 'skip')).toBe(true);
-    expect(report.summary.ok).toBe(false);
+    // No answer is never a pass, nor a failure of the endpoint's: it is not judged.
+    expect(failing(report)).toEqual([]);
+    expect(report.checks[0]).toMatchObject({ id: 'claim.well-formed', status: 'not_judged' });
+    expect(
+      probesOf(report)
+        .slice(1)
+        .every((c) => c.status === 'skip'),
+    ).toBe(true);
+    expect(report.summary).toMatchObject({ verdict: 'not_judged', ok: false });
+    expect(report.summary.platform).toEqual({
+      response_time: 'not_judged',
+      message_format: 'not_judged',
+      status_code: 'not_judged',
+    });
+    expect(report.summary.headline).toBe(
+      `No answer from ${url}: connection refused (ECONNREFUSED). Is the endpoint running, and are the host, port and scheme right?`,
+    );
   });
 
   it('never puts the API key in the report unless asked', async () => {
@@ -301,9 +437,9 @@ describe('runConformance edge cases', () => {
       only: ['claim', 'body.'],
       onProgress: (e) => events.push(`${e.done}/${e.total} ${e.check.id}`),
     });
-    const probes = probesOf(report);
-    expect(events).toEqual(probes.map((c, i) => `${i + 1}/${probes.length} ${c.id}`));
-    expect(events.length).toBe(4);
+    // The member verdicts are counted too: the count ends where the summary's total is.
+    expect(events).toEqual(report.checks.map((c, i) => `${i + 1}/${report.summary.total} ${c.id}`));
+    expect(events.length).toBe(6);
   });
 
   it('skips what is left when its signal is aborted', async () => {

@@ -1,7 +1,7 @@
 import {
-  PLATFORM_CHECKS,
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
   PLATFORM_TIMEOUT_MS,
-  type PlatformCheck,
   SLOW_WARNING_MS,
 } from '@questkit/core';
 import { buildBody, buildClaim } from './claim-body.js';
@@ -18,17 +18,18 @@ import {
 } from './judge.js';
 import { CLAIM_PROBE_ID, PROBES, type Probe } from './probes.js';
 import { type Observed, type OutgoingRequest, send } from './send.js';
-import type {
-  CheckResult,
-  ConformanceOptions,
-  ConformanceReport,
-  Finding,
-  PlatformVerdict,
-  ReceivedAnswer,
-  ReportSummary,
-  SentRequest,
+import { summarize } from './summary.js';
+import {
+  type CheckResult,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type Finding,
+  type ReceivedAnswer,
+  type SentRequest,
+  TIERS,
+  type Tier,
 } from './types.js';
-import { memberVerdicts } from './verdicts.js';
+import { MEMBER_VERDICT_IDS, memberVerdicts } from './verdicts.js';
 
 /** Concurrent claims of the burst probe when the run names no count. */
 export const DEFAULT_BURST = 10;
@@ -49,6 +50,8 @@ const PREVIEW_CHARS = 1000;
 interface RunContext extends Limits {
   options: ConformanceOptions;
   apiKey?: string;
+  identifications?: readonly IdentificationMethod[];
+  tiers: readonly Tier[];
   showSecrets: boolean;
   burst: number;
   samples: number;
@@ -58,13 +61,26 @@ interface RunContext extends Limits {
 }
 
 /**
+ * The tier of a probe in this run. A shape probe is a platform probe unless the run names the
+ * task's identification methods and the shape is not theirs: then the platform never sends it.
+ */
+export function tierOf(probe: Probe, identifications?: readonly IdentificationMethod[]): Tier {
+  if (probe.shape === undefined || identifications === undefined) return probe.tier;
+  const same =
+    probe.shape.length === identifications.length &&
+    probe.shape.every((method) => identifications.includes(method));
+  return same ? probe.tier : 'hardening';
+}
+
+/**
  * Runs the conformance battery ({@link PROBES}, then the connect checks when `connect` is given)
  * against a verification endpoint over HTTP, whatever it is built with, and tells for each check
- * whether it passes and why not. Probes run one after another, except the burst. Never throws
- * for what the endpoint does; throws a TypeError for invalid options.
+ * whether it passes and why not, in three tiers (platform, members, hardening). Never throws for
+ * what the endpoint does; throws a TypeError for invalid options.
  *
  * The well-formed claim always runs first: it is the baseline other probes compare with, and when
- * it finds the endpoint unreachable every later check is skipped.
+ * it finds the endpoint unreachable every later check is skipped. The mock platform judges
+ * endpoints with this function too (`tiers: ['platform']`), so both always agree.
  *
  * @example
  * const report = await runConformance({ url: 'https://app.example/verify', apiKey: process.env.KEY });
@@ -75,18 +91,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const selected = (id: string) => id === CLAIM_PROBE_ID || matches(options.only, id);
-  const probes = PROBES.filter((probe) => selected(probe.id));
-  const connectIds = options.connect
-    ? CONNECT_CHECKS.map((check) => check.id).filter((id) => selected(id))
-    : [];
-  const total = probes.length + connectIds.length;
+  const inTiers = (tier: Tier) => context.tiers.includes(tier);
+  const tiered = (probe: Probe) => tierOf(probe, context.identifications);
+  const probes = PROBES.filter(
+    (probe) => probe.id === CLAIM_PROBE_ID || (selected(probe.id) && inTiers(tiered(probe))),
+  );
+  const connectIds =
+    options.connect && inTiers('members')
+      ? CONNECT_CHECKS.map((check) => check.id).filter((id) => selected(id))
+      : [];
+  // The member verdicts are counted too, so the progress count and the summary agree.
+  const total = probes.length + connectIds.length + MEMBER_VERDICT_IDS.length;
   const checks: CheckResult[] = [];
   let stopReason: string | undefined;
   let hung = false;
   const record = (check: CheckResult) => {
     checks.push(check);
     if (check.received?.timedOut) hung = true;
-    if (options.failFast && check.status === 'fail' && stopReason === undefined) {
+    const counts = check.tier !== 'hardening' || options.strict === true;
+    if (options.failFast && counts && check.status === 'fail' && stopReason === undefined) {
       stopReason = `not run: --fail-fast stopped the run at ${check.id}`;
     }
     options.onProgress?.({ done: checks.length, total, check });
@@ -121,11 +144,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const alone = (probe: Probe) => probe.mode === 'burst' || probe.mode === 'series';
   const runOne = async (probe: Probe) => {
     const reason = blocked();
-    if (reason !== undefined) return record(skipped(probe.id, probe.title, probe.group, reason));
+    if (reason !== undefined) return record(skipped(probe, tiered(probe), reason));
     const result = await runProbe(probe, context);
     // A probe in flight when the run was stopped judged nothing.
     if (options.signal?.aborted && result.received?.error === 'the run was stopped') {
-      return record(skipped(probe.id, probe.title, probe.group, 'the run was stopped'));
+      return record(skipped(probe, tiered(probe), 'the run was stopped'));
     }
     record(result);
   };
@@ -137,10 +160,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   for (const probe of others.filter(alone)) await runOne(probe);
 
   if (options.connect) {
-    const title = (id: ConnectCheckId) => CONNECT_CHECKS.find((check) => check.id === id)!.title;
+    const check = (id: ConnectCheckId) => CONNECT_CHECKS.find((check) => check.id === id)!;
     const reason = blocked();
     if (reason !== undefined) {
-      for (const id of connectIds) record(skipped(id, title(id), 'connect', reason));
+      for (const id of connectIds) {
+        record(skipped({ id, title: check(id).title, group: 'connect' }, 'members', reason));
+      }
     } else {
       await runConnectChecks({
         options: options.connect,
@@ -156,22 +181,41 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Reported in the battery's order, whatever order they finished in.
   const order = [...probes.map((probe) => probe.id), ...connectIds];
   checks.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  checks.push(
-    ...memberVerdicts(checks, {
-      apiKey: context.apiKey !== undefined,
-      questId: options.member?.questId !== undefined,
-    }),
-  );
+  const verdicts = memberVerdicts(checks, {
+    apiKey: context.apiKey !== undefined,
+    noApiKey: options.noApiKey === true,
+    questId: options.member?.questId !== undefined,
+    ...(options.expect ? { expect: options.expect } : {}),
+  });
+  for (const verdict of verdicts) record(verdict);
 
   return {
     url: options.url,
     startedAt,
     timeoutMs: context.timeoutMs,
     slowMs: context.slowMs,
+    strict: options.strict === true,
+    ...(context.identifications ? { identifications: [...context.identifications] } : {}),
     ...(unreachable !== undefined ? { unreachable } : {}),
     checks,
-    summary: summarize(checks, performance.now() - started),
+    summary: summarize(checks, {
+      url: options.url,
+      keyDecided: context.apiKey !== undefined || options.noApiKey === true,
+      strict: options.strict === true,
+      identifications: context.identifications,
+      shapeOf: (check) =>
+        check.id === CLAIM_PROBE_ID
+          ? wellFormedShape(context)
+          : PROBES.find((probe) => probe.id === check.id)?.shape,
+      durationMs: performance.now() - started,
+    }),
   };
+}
+
+/** The identification methods the well-formed claim's `accounts` carries. */
+function wellFormedShape(context: RunContext): readonly IdentificationMethod[] {
+  const claim = buildClaim(context.options.member, '', context.identifications);
+  return IDENTIFICATION_METHODS.filter((method) => claim.accounts?.[method] !== undefined);
 }
 
 /** Runs `work` on every item, at most `limit` at a time. */
@@ -194,6 +238,27 @@ function resolve(options: ConformanceOptions): RunContext {
     (typeof options.apiKey !== 'string' || options.apiKey === '')
   ) {
     fail('apiKey must be a non-empty string when given');
+  }
+  if (options.noApiKey === true && options.apiKey !== undefined) {
+    fail('apiKey and noApiKey exclude each other: the task has a key or it has none');
+  }
+  const identifications = options.identifications;
+  if (identifications !== undefined) {
+    if (!Array.isArray(identifications)) fail('identifications must be an array');
+    for (const method of identifications) {
+      if (!(IDENTIFICATION_METHODS as readonly string[]).includes(method)) {
+        fail(
+          `identifications: unknown method ${JSON.stringify(method)}; use ${IDENTIFICATION_METHODS.join(', ')}`,
+        );
+      }
+    }
+    if (new Set(identifications).size !== identifications.length) {
+      fail('identifications: a method is named twice');
+    }
+  }
+  const tiers = options.tiers ?? TIERS;
+  if (!Array.isArray(tiers) || tiers.some((tier) => !(TIERS as readonly string[]).includes(tier))) {
+    fail(`tiers must be a list of ${TIERS.join(', ')}`);
   }
   if (options.expect !== undefined && options.expect !== 'pass' && options.expect !== 'fail') {
     fail("expect must be 'pass' or 'fail'");
@@ -224,6 +289,8 @@ function resolve(options: ConformanceOptions): RunContext {
   return {
     options,
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...(identifications !== undefined ? { identifications } : {}),
+    tiers,
     showSecrets: options.showSecrets === true,
     timeoutMs,
     slowMs,
@@ -253,8 +320,13 @@ function matches(only: readonly string[] | undefined, id: string): boolean {
   return only.some((prefix) => id === prefix || id.startsWith(prefix));
 }
 
-function skipped(id: string, title: string, group: string, skipReason: string): CheckResult {
-  return { id, title, group, status: 'skip', findings: [], skipReason, durationMs: 0 };
+function skipped(
+  check: { id: string; title: string; group: string },
+  tier: Tier,
+  skipReason: string,
+): CheckResult {
+  const { id, title, group } = check;
+  return { id, title, group, tier, status: 'skip', findings: [], skipReason, durationMs: 0 };
 }
 
 interface Exchange {
@@ -264,12 +336,14 @@ interface Exchange {
 }
 
 async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult> {
+  const tier = tierOf(probe, context.identifications);
   if (probe.needsApiKey && context.apiKey === undefined) {
     return skipped(
-      probe.id,
-      probe.title,
-      probe.group,
-      'no API key given: give the task API key (--api-key) to check that a missing or wrong key is rejected',
+      probe,
+      tier,
+      context.options.noApiKey
+        ? 'the task has no API key, so there is no key to drift'
+        : 'no API key given: give the task API key (--api-key) to check what a drifted key gets',
     );
   }
   const started = performance.now();
@@ -277,7 +351,7 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
   const mode = probe.mode ?? 'single';
 
   const first = buildRequest(probe, context);
-  if (!first.ok) return skipped(probe.id, probe.title, probe.group, first.reason);
+  if (!first.ok) return skipped(probe, tier, first.reason);
 
   if (mode === 'burst') {
     const requests = [first.request];
@@ -323,6 +397,14 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
     result.latency = stats;
     findings = [...findings, ...latencyFindings(stats, context)];
   }
+  // The platform never sends a hardening probe: what it finds warns, unless the run is strict.
+  if (tier === 'hardening' && context.options.strict !== true) {
+    findings = findings.map((finding) =>
+      finding.severity === 'error' && finding.rule !== 'no_answer'
+        ? { ...finding, severity: 'warning' }
+        : finding,
+    );
+  }
   const shown =
     exchanges.find((exchange) => statusOf(exchange.findings) === 'fail') ??
     exchanges.find((exchange) => exchange.findings.length > 0) ??
@@ -331,6 +413,7 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
     id: probe.id,
     title: probe.title,
     group: probe.group,
+    tier,
     status: statusOf(findings),
     findings,
     sent: describeSent(shown.request, context.showSecrets ? undefined : context.apiKey),
@@ -352,7 +435,6 @@ function judge(
 ): Exchange {
   const expectation = expectationFindings(probe, answer, {
     ...(context.baselineStatus !== undefined ? { baselineStatus: context.baselineStatus } : {}),
-    ...(context.options.expect ? { expect: context.options.expect } : {}),
   });
   return { request, answer, findings: [...platformFindings(answer, context), ...expectation] };
 }
@@ -361,7 +443,7 @@ type BuiltRequest = { ok: true; request: OutgoingRequest } | { ok: false; reason
 
 function buildRequest(probe: Probe, context: RunContext): BuiltRequest {
   const spec = probe.request;
-  const claim = buildClaim(context.options.member, crypto.randomUUID());
+  const claim = buildClaim(context.options.member, crypto.randomUUID(), context.identifications);
   const body = buildBody(spec.body ?? { kind: 'claim' }, claim);
   if (!body.ok) return body;
   const headers: Record<string, string> = {};
@@ -411,59 +493,5 @@ function describeReceived(answer: Observed): ReceivedAnswer {
     ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
     ...(answer.timedOut ? { timedOut: true } : {}),
     ...(answer.error !== undefined ? { error: answer.error } : {}),
-  };
-}
-
-function summarize(checks: readonly CheckResult[], durationMs: number): ReportSummary {
-  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
-  const answered = checks.some((c) => c.received?.status !== undefined);
-  const observed = answered || checks.some((c) => c.received?.timedOut);
-  const platform = Object.fromEntries(
-    (Object.keys(PLATFORM_CHECKS) as PlatformCheck[]).map((check) => {
-      // Without a single answer, the format and status checks had nothing to judge.
-      const judged = check === 'response_time' ? observed : answered;
-      if (!judged) return [check, 'not_judged'];
-      const findings = checks.flatMap((c) => c.findings).filter((f) => f.rule === check);
-      return [check, statusOf(findings)];
-    }),
-  ) as PlatformVerdict;
-  const failed = count('fail');
-  const claim = checks.find((c) => c.id === CLAIM_PROBE_ID)?.received;
-  return {
-    total: checks.length,
-    passed: count('pass'),
-    warned: count('warn'),
-    failed,
-    skipped: count('skip'),
-    ok: failed === 0,
-    platform,
-    ...(claim ? { claim: claimAnswer(claim) } : {}),
-    durationMs: Math.round(durationMs),
-  };
-}
-
-/** The well-formed claim's answer, as the member would read it. */
-function claimAnswer(received: ReceivedAnswer): NonNullable<ReportSummary['claim']> {
-  if (received.status === undefined) {
-    return {
-      answer: received.timedOut
-        ? 'no answer within the time limit'
-        : (received.error ?? 'no answer'),
-    };
-  }
-  let message: string | undefined;
-  try {
-    const parsed = JSON.parse(received.body ?? '') as { message?: unknown };
-    if (typeof parsed.message === 'string') message = parsed.message;
-  } catch {
-    message = undefined;
-  }
-  return {
-    status: received.status,
-    ...(message !== undefined ? { message } : {}),
-    answer:
-      message !== undefined
-        ? `${received.status} "${message}"`
-        : `${received.status} (no JSON message)`,
   };
 }

@@ -1,10 +1,31 @@
-import type { Accounts, PlatformCheck } from '@questkit/core';
+import type { Accounts, IdentificationMethod, PlatformCheck } from '@questkit/core';
 
-/** The verdict on one check. `warn` passes but is worth fixing; `skip` was not run. */
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'skip'] as const;
+/**
+ * The verdict on one check. `warn` passes but is worth fixing; `skip` was not run; `not_judged`
+ * ran but got no answer to judge (or lacked what it needs to judge), so it never passes.
+ */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'skip', 'not_judged'] as const;
 /** The verdict on one check. */
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
+/**
+ * What a check is about, and whether it decides the exit code:
+ * - `platform`: the platform's three automatic checks, on the calls the platform makes for the
+ *   task (its claim shapes, the task's key, a drifted key);
+ * - `members`: what members will meet (a refused or unchecked key, a throwing handler, the
+ *   deadline, an unrouted quest, claims at load, the connect flow);
+ * - `hardening`: requests the platform never sends (bad bodies, other methods and content
+ *   types, unknown fields). Their failures are warnings unless the run is `strict`.
+ */
+export const TIERS = ['platform', 'members', 'hardening'] as const;
+/** The tier of a check. */
+export type Tier = (typeof TIERS)[number];
+
+/** A tier's verdict: its worst check, or `not_run` when it had none. */
+export type TierVerdict = 'pass' | 'warn' | 'fail' | 'not_judged' | 'not_run';
+
+/** The verdict of a run: `not_judged` when something it needs to judge never came. */
+export type RunVerdict = 'pass' | 'fail' | 'not_judged';
 /**
  * What a finding is about: one of the platform's three checks, or one of the runner's own
  * expectations (`expected_status`: the answer is not the one this probe calls for; `auth`: the
@@ -18,12 +39,16 @@ export type FindingRule =
   | 'tolerance'
   | 'latency'
   | 'connect'
-  | 'member';
+  | 'member'
+  | 'no_answer';
 
-/** One reason a check failed or warned. */
+/** One reason a check failed, warned or was not judged. */
 export interface Finding {
   rule: FindingRule;
-  /** `error` fails the check; `warning` makes it `warn`. */
+  /**
+   * `error` fails the check; `warning` makes it `warn`. A `no_answer` error makes it
+   * `not_judged` instead: no answer came to judge.
+   */
   severity: 'error' | 'warning';
   /** What is wrong, in a sentence a developer can act on. */
   message: string;
@@ -68,10 +93,11 @@ export interface CheckResult {
   id: string;
   title: string;
   group: string;
+  tier: Tier;
   status: CheckStatus;
   /** Why it failed or warned (empty on `pass`). */
   findings: Finding[];
-  /** Why the check was skipped. */
+  /** Why the check was skipped or not judged. */
   skipReason?: string;
   /** The (first failing, else first) request of the check. */
   sent?: SentRequest;
@@ -94,9 +120,26 @@ export interface ReportSummary {
   warned: number;
   failed: number;
   skipped: number;
-  /** true when no check failed. */
+  notJudged: number;
+  /**
+   * `fail` when a platform or members check failed (hardening too in a strict run);
+   * `not_judged` when none failed but one could not be judged, or no key decision was given
+   * (`apiKey` or `noApiKey`); else `pass`.
+   */
+  verdict: RunVerdict;
+  /** true when the verdict is `pass`: the exit code of `questkit check` is 0. */
   ok: boolean;
+  /** Each tier's verdict. */
+  tiers: Record<Tier, TierVerdict>;
+  /** The platform's verdict per automatic check, over the platform tier's calls only. */
   platform: PlatformVerdict;
+  /**
+   * One sentence when every probe got the same answer outside the contract (a 404 everywhere,
+   * a refused connection): the likely cause, before the details.
+   */
+  headline?: string;
+  /** What to do next, when the run can tell (a narrower task configuration, a missing key). */
+  advice: string[];
   /** The well-formed claim's answer, as the member would read it. */
   claim?: { status?: number; message?: string; answer: string };
   durationMs: number;
@@ -110,6 +153,10 @@ export interface ConformanceReport {
   /** The limits the run used, in ms. */
   timeoutMs: number;
   slowMs: number;
+  /** Whether hardening findings counted as failures. */
+  strict: boolean;
+  /** The task's identification methods the claims were shaped for, when the run was given them. */
+  identifications?: IdentificationMethod[];
   /** Set when the endpoint could not be reached at all; every check after the first is skipped. */
   unreachable?: string;
   checks: CheckResult[];
@@ -138,8 +185,27 @@ export interface ClaimMember {
 export interface ConformanceOptions {
   /** The verification endpoint, http or https. */
   url: string;
-  /** The task's API key, sent as `X-Api-Key`. Without it the key checks are skipped. */
+  /**
+   * The task's API key, sent as `X-Api-Key`. Without it (and without `noApiKey`) the run can
+   * tell what the endpoint answers, but its verdict is `not_judged`.
+   */
   apiKey?: string;
+  /** The task has no API key: the platform sends none, so there is no key to drift. */
+  noApiKey?: boolean;
+  /**
+   * The task's identification methods, in the contract's words. Claims are then shaped as the
+   * platform shapes them for the task: `accounts` only when a method is configured, carrying each
+   * configured method; other shapes become hardening probes. Without it, every shape the contract
+   * allows is a platform probe. An empty list means none.
+   */
+  identifications?: readonly IdentificationMethod[];
+  /** Hardening findings fail the run instead of warning. */
+  strict?: boolean;
+  /**
+   * The tiers to run (default all). The member verdicts need no request of their own and are
+   * always given; `members` adds the burst, the latency series and the connect checks.
+   */
+  tiers?: readonly Tier[];
   member?: ClaimMember;
   /** `pass`: the well-formed claim must answer 200; `fail`: it must answer 400. */
   expect?: 'pass' | 'fail';

@@ -14,7 +14,13 @@ describe('checkVerificationAnswer', () => {
         body: '{"message":"Hi"}',
         elapsedMs: 20,
       });
-      expect(report).toEqual({ passed: true, violations: [], message: 'Hi' });
+      expect(report).toEqual({
+        passed: true,
+        judged: true,
+        checks: { response_time: 'pass', message_format: 'pass', status_code: 'pass' },
+        violations: [],
+        message: 'Hi',
+      });
     }
   });
 
@@ -73,9 +79,44 @@ describe('checkVerificationAnswer', () => {
     ).toEqual(['response_time:warning']);
   });
 
-  it('reports a timeout as response_time only, and a refused connection as status_code', () => {
+  it('fails a timeout on response_time and judges nothing else of it', () => {
+    const report = checkVerificationAnswer({ timedOut: true, elapsedMs: 10_000 });
     expect(checksOf({ timedOut: true, elapsedMs: 10_000 })).toEqual(['response_time:error']);
-    expect(checksOf({ error: 'ECONNREFUSED', elapsedMs: 2 })).toEqual(['status_code:error']);
+    expect(report.checks).toEqual({
+      response_time: 'fail',
+      message_format: 'not_judged',
+      status_code: 'not_judged',
+    });
+    expect(report.passed).toBe(false);
+  });
+
+  it('judges nothing of a call that got no answer, and passes none of its checks', () => {
+    const report = checkVerificationAnswer({ error: 'connection refused', elapsedMs: 2 });
+    expect(report).toEqual({
+      passed: false,
+      judged: false,
+      checks: {
+        response_time: 'not_judged',
+        message_format: 'not_judged',
+        status_code: 'not_judged',
+      },
+      violations: [],
+      unanswered: 'no answer: connection refused',
+    });
+  });
+
+  it('gives each check the verdict of its own violations', () => {
+    const report = checkVerificationAnswer({
+      status: 401,
+      contentType: 'text/plain',
+      body: '{"message":"no key"}',
+      elapsedMs: 6_000,
+    });
+    expect(report.checks).toEqual({
+      response_time: 'warn',
+      message_format: 'warn',
+      status_code: 'fail',
+    });
   });
 
   it('reports every check an answer breaks', () => {

@@ -35,11 +35,20 @@ export interface ObservedAnswer {
   error?: string;
 }
 
+/** One check's verdict on an answer: `not_judged` when no answer came to judge, never `pass`. */
+export type CheckVerdict = 'pass' | 'warn' | 'fail' | 'not_judged';
+
 /** The verdict on one answer. */
 export interface CheckReport {
-  /** true when no violation is an error. */
+  /** true when an answer came and no violation is an error. */
   passed: boolean;
+  /** false when no answer came at all (refused, reset, ...): there was nothing to judge. */
+  judged: boolean;
+  /** Each platform check's verdict. */
+  checks: Record<PlatformCheck, CheckVerdict>;
   violations: Violation[];
+  /** Why nothing was judged, when no answer came. */
+  unanswered?: string;
   /** The parsed `message` when the body had one that can be shown. */
   message?: string;
 }
@@ -56,6 +65,17 @@ export const SLOW_WARNING_MS = 5_000;
  * report.violations.map((v) => v.check); // ['status_code', 'message_format']
  */
 export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
+  // No answer at all (refused, reset, a bad URL): nothing came back to judge, so no check passes
+  // and none fails. A timeout is different: the platform's time check fails it.
+  if (answer.status === undefined && !answer.timedOut) {
+    return {
+      passed: false,
+      judged: false,
+      checks: { response_time: 'not_judged', message_format: 'not_judged', status_code: 'not_judged' },
+      violations: [],
+      unanswered: `no answer: ${answer.error ?? 'the request failed'}`,
+    };
+  }
   const violations: Violation[] = [];
   const add = (check: PlatformCheck, message: string, severity: Violation['severity'] = 'error') =>
     violations.push({ check, severity, message });
@@ -70,8 +90,7 @@ export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
     );
   }
   if (answer.status === undefined) {
-    if (!answer.timedOut) add('status_code', `no answer: ${answer.error ?? 'the request failed'}`);
-    return { passed: !violations.some((v) => v.severity === 'error'), violations };
+    return report(violations, { message_format: 'not_judged', status_code: 'not_judged' });
   }
   if (answer.status !== 200 && answer.status !== 400) {
     add('status_code', `answered ${answer.status}; only 200 and 400 are allowed`);
@@ -88,9 +107,31 @@ export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
     );
   }
   return {
-    passed: !violations.some((v) => v.severity === 'error'),
-    violations,
+    ...report(violations, {}),
     ...(typeof message === 'string' ? { message } : {}),
+  };
+}
+
+/** The report of an answer that came (or timed out), each check's verdict from its violations. */
+function report(
+  violations: Violation[],
+  unjudged: Partial<Record<PlatformCheck, 'not_judged'>>,
+): CheckReport {
+  const verdict = (check: PlatformCheck): CheckVerdict => {
+    const own = violations.filter((v) => v.check === check);
+    if (own.some((v) => v.severity === 'error')) return 'fail';
+    if (own.length > 0) return 'warn';
+    return unjudged[check] ?? 'pass';
+  };
+  return {
+    passed: !violations.some((v) => v.severity === 'error'),
+    judged: true,
+    checks: {
+      response_time: verdict('response_time'),
+      message_format: verdict('message_format'),
+      status_code: verdict('status_code'),
+    },
+    violations,
   };
 }
 

@@ -1,5 +1,13 @@
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core';
-import type { CheckResult, CheckStatus, ConformanceReport, ProgressEvent } from '../types.js';
+import {
+  type CheckResult,
+  type CheckStatus,
+  type ConformanceReport,
+  type ProgressEvent,
+  TIERS,
+  type Tier,
+  type TierVerdict,
+} from '../types.js';
 import { type Palette, palette } from './ansi.js';
 
 /** Options of the human reporter. */
@@ -10,16 +18,26 @@ export interface HumanFormatOptions {
   verbose?: boolean;
 }
 
-const LABELS: Record<CheckStatus, string> = {
+const LABELS: Record<CheckStatus | 'not_run', string> = {
   pass: 'PASS',
   warn: 'WARN',
   fail: 'FAIL',
   skip: 'SKIP',
+  not_judged: 'NOT JUDGED',
+  not_run: 'not run',
 };
 const BODY_PREVIEW = 240;
 
-function label(status: CheckStatus | 'not_judged', p: Palette): string {
-  if (status === 'not_judged') return p.dim('not judged');
+/** Each tier's heading in the report. */
+const TIER_HEADINGS: Record<Tier, string> = {
+  platform: "Platform: the platform's three checks, on the calls it makes for the task",
+  members: 'Members: what members will meet',
+  hardening: 'Hardening: requests the platform never sends',
+};
+
+function label(status: CheckStatus | TierVerdict, p: Palette): string {
+  if (status === 'not_judged') return p.yellow(LABELS[status]);
+  if (status === 'not_run') return p.dim(LABELS[status]);
   const text = LABELS[status];
   if (status === 'pass') return p.green(text);
   if (status === 'warn') return p.yellow(text);
@@ -98,79 +116,116 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
 }
 
 /**
- * The human report: a table of every check, then the details (why, what was sent, what came
- * back, a curl line) of each failing or warning check, then the platform's verdict and counts.
+ * The human report: the headline when every request got the same wrong answer, a table of every
+ * check by tier (platform, members, hardening), then the details (why, what was sent, what came
+ * back, a curl line) of each failing or warning check, then the verdicts and what to do next.
  *
  * @example
  * process.stdout.write(formatHuman(report, { color: process.stdout.isTTY }));
  */
 export function formatHuman(report: ConformanceReport, options: HumanFormatOptions = {}): string {
   const p = palette(options.color === true);
+  const { summary } = report;
+  const strict = report.strict === true;
   const out: string[] = [];
   out.push(
     `${p.bold('questkit check')} ${report.url}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
     '',
   );
-  if (report.unreachable !== undefined) {
-    out.push(`${p.red(p.bold('Cannot reach the endpoint:'))} ${report.unreachable}`, '');
-  }
+  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
   const idWidth = Math.max(...report.checks.map((c) => c.id.length), 2);
   // Checks skipped because the whole run could not go on say nothing one by one: one line says it.
   const wholesale = new Set(['the endpoint is unreachable', 'the run was stopped']);
-  const bulk = report.checks.filter(
-    (c) => c.status === 'skip' && wholesale.has(c.skipReason ?? ''),
-  );
-  for (const check of report.checks) {
-    if (bulk.includes(check)) continue;
+  for (const tier of TIERS) {
+    const checks = report.checks.filter((c) => c.tier === tier);
+    if (checks.length === 0) continue;
     const note =
-      check.status === 'skip' && check.skipReason ? p.dim(`  (${check.skipReason})`) : '';
-    const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
-    out.push(
-      `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(idWidth)}  ${check.title}${note}`,
-    );
-  }
-  if (bulk.length > 0) {
-    const reason = bulk[0]?.skipReason ?? '';
-    out.push(
-      `  ${label('skip', p)}  ${' '.repeat(7)}  ${p.dim(`${bulk.length} more checks: ${reason}`)}`,
-    );
+      tier === 'hardening'
+        ? p.dim(strict ? ' (strict: failures count)' : ' (warnings; --strict makes them failures)')
+        : '';
+    out.push(`${p.bold(TIER_HEADINGS[tier])}${note}`);
+    const bulk = checks.filter((c) => c.status === 'skip' && wholesale.has(c.skipReason ?? ''));
+    for (const check of checks) {
+      if (bulk.includes(check)) continue;
+      const reason =
+        (check.status === 'skip' || check.status === 'not_judged') && check.skipReason
+          ? p.dim(`  (${check.skipReason})`)
+          : '';
+      const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
+      out.push(
+        `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(idWidth)}  ${check.title}${reason}`,
+      );
+    }
+    if (bulk.length > 0) {
+      const reason = bulk[0]?.skipReason ?? '';
+      out.push(
+        `  ${label('skip', p)}  ${' '.repeat(7)}  ${p.dim(`${bulk.length} more checks: ${reason}`)}`,
+      );
+    }
+    out.push('');
   }
   const explained = report.checks.filter(
-    (c) => c.status === 'fail' || c.status === 'warn' || (options.verbose && c.status === 'pass'),
+    (c) =>
+      c.status === 'fail' ||
+      c.status === 'warn' ||
+      (c.status === 'not_judged' && c.findings.length > 0) ||
+      (options.verbose && c.status === 'pass'),
   );
-  if (explained.length > 0) {
-    out.push('');
-    for (const check of explained) {
-      out.push(`  ${label(check.status, p)}  ${p.bold(check.id)}`);
-      // A warning gets its reasons and the answer; the request and curl line only when verbose.
-      out.push(...details(check, p, check.status === 'fail' || options.verbose === true));
-      out.push('');
-    }
-  } else {
+  for (const check of explained) {
+    out.push(`  ${label(check.status, p)}  ${p.bold(check.id)}  ${p.dim(`[${check.tier}]`)}`);
+    // A hardening warning is a failure the platform will never meet: the same detail and repro.
+    const full =
+      check.status === 'fail' ||
+      check.status === 'not_judged' ||
+      (check.tier === 'hardening' && check.findings.some((f) => f.rule !== 'latency')) ||
+      options.verbose === true;
+    out.push(...details(check, p, full));
     out.push('');
   }
-  const verdict = (Object.keys(PLATFORM_CHECKS) as PlatformCheck[])
-    .map((check) => {
-      const status = report.summary.platform[check];
-      return `${check} ${label(status, p)}`;
-    })
+  const platform = (Object.keys(PLATFORM_CHECKS) as PlatformCheck[])
+    .map((check) => `${check} ${label(summary.platform[check], p)}`)
     .join('  ');
-  out.push(`Platform checks: ${verdict}`);
-  const { summary } = report;
+  out.push(`Platform checks: ${platform}`);
+  out.push(`Tiers: ${TIERS.map((tier) => `${tier} ${label(summary.tiers[tier], p)}`).join('  ')}`);
   if (summary.claim) out.push(`A well-formed claim got: ${visible(summary.claim.answer)}`);
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,
     summary.failed > 0 ? p.red(`${summary.failed} failed`) : `${summary.failed} failed`,
+    ...(summary.notJudged > 0 ? [p.yellow(`${summary.notJudged} not judged`)] : []),
     `${summary.skipped} skipped`,
   ].join(', ');
   out.push(
     `${summary.total} check${summary.total === 1 ? '' : 's'}: ${counts} in ${formatMs(summary.durationMs)}`,
   );
-  out.push(
-    summary.ok
-      ? p.green(p.bold('OK: nothing failed.'))
-      : p.red(p.bold('FAILED: fix the checks above before the platform finds them.')),
-  );
+  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
+  out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
+}
+
+/** The last line: the verdict, and what decided it. */
+function verdictLine(report: ConformanceReport, p: Palette): string {
+  const { summary } = report;
+  if (summary.verdict === 'fail') {
+    const tiers = TIERS.filter((tier) => summary.tiers[tier] === 'fail').join(' and ');
+    return p.red(
+      p.bold(
+        `FAILED (${tiers}): fix the checks above before the platform or your members find them.`,
+      ),
+    );
+  }
+  if (summary.verdict === 'not_judged') {
+    return p.yellow(
+      p.bold(
+        summary.headline !== undefined && report.unreachable !== undefined
+          ? 'NOT JUDGED: the endpoint never answered.'
+          : 'NOT JUDGED: the run could not judge everything the platform will meet (see above).',
+      ),
+    );
+  }
+  const warned =
+    summary.tiers.hardening === 'warn' ? ' Hardening warnings above are worth a look.' : '';
+  return p.green(
+    p.bold(`PASSED: the platform's checks and your members' claims will go through.${warned}`),
+  );
 }

@@ -42,10 +42,14 @@ function detailText(check: CheckResult): string {
 }
 
 function testcase(check: CheckResult): string {
-  const open = `    <testcase classname="questkit.conformance.${xmlEscape(check.group)}" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
+  const open = `    <testcase classname="questkit.conformance.${xmlEscape(check.tier)}.${xmlEscape(check.group)}" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
   if (check.status === 'pass') return `${open}/>`;
-  if (check.status === 'skip') {
-    return `${open}>\n      <skipped message="${xmlEscape(check.skipReason ?? 'skipped')}"/>\n    </testcase>`;
+  if (check.status === 'skip' || check.status === 'not_judged') {
+    const why =
+      check.status === 'skip'
+        ? (check.skipReason ?? 'skipped')
+        : `not judged: ${check.skipReason ?? check.findings[0]?.message ?? 'no answer'}`;
+    return `${open}>\n      <skipped message="${xmlEscape(why)}"/>\n    </testcase>`;
   }
   const body = xmlEscape(detailText(check));
   if (check.status === 'warn') {
@@ -64,7 +68,8 @@ function testcase(check: CheckResult): string {
  */
 export function formatJunit(report: ConformanceReport): string {
   const { summary } = report;
-  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(summary.durationMs)}"`;
+  const skipped = summary.skipped + summary.notJudged;
+  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${skipped}" time="${seconds(summary.durationMs)}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="questkit conformance" ${counts}>`,

@@ -1,0 +1,201 @@
+import { type IdentificationMethod, PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core';
+import { statusOf } from './judge.js';
+import { CLAIM_PROBE_ID } from './probes.js';
+import {
+  type CheckResult,
+  type PlatformVerdict,
+  type ReceivedAnswer,
+  type ReportSummary,
+  type RunVerdict,
+  TIERS,
+  type Tier,
+  type TierVerdict,
+} from './types.js';
+
+/** What the summary needs to know of the run besides its checks. */
+export interface SummaryContext {
+  url: string;
+  /** The run was given the task's key, or told the task has none. */
+  keyDecided: boolean;
+  strict: boolean;
+  /** The task's identification methods, when the run was given them. */
+  identifications: readonly IdentificationMethod[] | undefined;
+  /** The `accounts` shape a check sent, as identification methods, when it is a shape probe. */
+  shapeOf: (check: CheckResult) => readonly IdentificationMethod[] | undefined;
+  durationMs: number;
+}
+
+/** Counts, tiers, the platform's verdict, the run's verdict and what to do next. */
+export function summarize(checks: readonly CheckResult[], context: SummaryContext): ReportSummary {
+  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
+  const tiers = Object.fromEntries(
+    TIERS.map((tier) => [tier, tierVerdict(checks.filter((c) => c.tier === tier))]),
+  ) as Record<Tier, TierVerdict>;
+  const verdict = runVerdict(checks, context);
+  const headline = headlineOf(checks, context.url);
+  const advice = [
+    ...(context.keyDecided
+      ? []
+      : [
+          'No API key was given, so the run cannot tell what the platform will meet: run with --api-key <the task key>, or with --no-api-key when the task has none.',
+        ]),
+    ...configurationAdvice(checks, context),
+  ];
+  const claim = checks.find((c) => c.id === CLAIM_PROBE_ID)?.received;
+  return {
+    total: checks.length,
+    passed: count('pass'),
+    warned: count('warn'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    notJudged: count('not_judged'),
+    verdict,
+    ok: verdict === 'pass',
+    tiers,
+    platform: platformVerdict(checks.filter((c) => c.tier === 'platform')),
+    ...(headline !== undefined ? { headline } : {}),
+    advice,
+    ...(claim ? { claim: claimAnswer(claim) } : {}),
+    durationMs: Math.round(context.durationMs),
+  };
+}
+
+/** The worst status of a tier's checks that ran; `not_run` when none did. */
+function tierVerdict(checks: readonly CheckResult[]): TierVerdict {
+  const ran = checks.filter((c) => c.status !== 'skip');
+  if (ran.length === 0) return 'not_run';
+  for (const status of ['fail', 'not_judged', 'warn'] as const) {
+    if (ran.some((c) => c.status === status)) return status;
+  }
+  return 'pass';
+}
+
+/**
+ * `fail` when a check that decides the exit code failed (platform and members; hardening too when
+ * strict), else `not_judged` when one of them could not be judged or the key is undecided.
+ */
+function runVerdict(checks: readonly CheckResult[], context: SummaryContext): RunVerdict {
+  const counted = checks.filter((c) => c.tier !== 'hardening' || context.strict);
+  if (counted.some((c) => c.status === 'fail')) return 'fail';
+  if (!context.keyDecided || counted.some((c) => c.status === 'not_judged')) return 'not_judged';
+  // A run that judged nothing (everything skipped) has not passed either.
+  if (!counted.some((c) => c.status === 'pass' || c.status === 'warn')) return 'not_judged';
+  return 'pass';
+}
+
+/** The platform's verdict per automatic check, over the platform tier's calls only. */
+function platformVerdict(platform: readonly CheckResult[]): PlatformVerdict {
+  const ran = platform.filter((c) => c.status !== 'skip');
+  const answered = ran.some((c) => c.received?.status !== undefined);
+  const observed = answered || ran.some((c) => c.received?.timedOut);
+  const unanswered = ran.some((c) => c.findings.some((f) => f.rule === 'no_answer'));
+  return Object.fromEntries(
+    (Object.keys(PLATFORM_CHECKS) as PlatformCheck[]).map((check) => {
+      const status = statusOf(ran.flatMap((c) => c.findings).filter((f) => f.rule === check));
+      if (status === 'fail') return [check, 'fail'];
+      // A call without an answer judged nothing, so the check cannot pass.
+      const judged = check === 'response_time' ? observed : answered;
+      return [check, !judged || unanswered ? 'not_judged' : status];
+    }),
+  ) as PlatformVerdict;
+}
+
+/**
+ * One sentence when every request got the same answer outside the contract: the cause is then
+ * the URL, the server or something in front of the handler, not one check after another.
+ */
+export function headlineOf(checks: readonly CheckResult[], url: string): string | undefined {
+  const sent = checks.filter((c) => c.received !== undefined && c.group !== 'connect');
+  if (sent.length === 0) return undefined;
+  const first = sent[0]!.received!;
+  if (sent.length === 1 && first.status === undefined && !first.timedOut) {
+    // Only the first claim was sent: the endpoint was unreachable and the rest skipped.
+    return `No answer from ${url}: ${first.error ?? 'the request failed'}. Is the endpoint running, and are the host, port and scheme right?`;
+  }
+  if (sent.length < 2) return undefined;
+  const statuses = new Set(sent.map((c) => c.received?.status));
+  if (statuses.size !== 1) return undefined;
+  const status = first.status;
+  if (status === undefined) {
+    if (sent.every((c) => c.received?.timedOut)) {
+      return `No request got an answer in time from ${url}: the endpoint hangs before it answers. Is a middleware waiting for a body or a database?`;
+    }
+    const errors = new Set(sent.map((c) => c.received?.error));
+    return errors.size === 1
+      ? `No request got an answer from ${url}: ${first.error ?? 'the request failed'}.`
+      : undefined;
+  }
+  if (status === 200 || status === 400) return undefined;
+  const path = new URL(url).pathname;
+  if (status === 404) {
+    return `Every request got 404: nothing answers at ${path}. Is the path right?`;
+  }
+  if (status === 405) {
+    return `Every request got 405: nothing takes a POST at ${path}. Is the path right, and does the route accept POST?`;
+  }
+  if (status === 401 || status === 403) {
+    return `Every request got ${status}, with the task key or without: something in front of your handler refuses them (an auth middleware, a proxy). The platform sends only X-Api-Key; answer 200 or 400.`;
+  }
+  if (status >= 300 && status < 400) {
+    return `Every request got ${status}, a redirect${first.location ? ` to ${first.location}` : ''}: the platform does not follow redirects. Configure the final URL.`;
+  }
+  if (status >= 500) {
+    return `Every request got ${status}: the endpoint fails before it reads the claim. Look at its log.`;
+  }
+  return `Every request got ${status}, a status the platform never accepts.`;
+}
+
+/**
+ * When the platform tier failed only on claim shapes that a narrower task configuration would
+ * never produce: the configurations whose shapes passed.
+ */
+function configurationAdvice(checks: readonly CheckResult[], context: SummaryContext): string[] {
+  if (context.identifications !== undefined) return [];
+  const platform = checks.filter((c) => c.tier === 'platform');
+  const failed = platform.filter((c) => c.status === 'fail');
+  if (failed.length === 0) return [];
+  // The drifted-key claims carry the well-formed claim's shape.
+  const shapeOf = (check: CheckResult) =>
+    check.group === 'auth'
+      ? context.shapeOf(platform.find((c) => c.id === CLAIM_PROBE_ID)!)
+      : context.shapeOf(check);
+  if (!failed.every((c) => shapeOf(c) !== undefined)) return [];
+  const passing = platform
+    .filter((c) => (c.status === 'pass' || c.status === 'warn') && c.group !== 'auth')
+    .map((c) => context.shapeOf(c))
+    .filter((shape): shape is readonly IdentificationMethod[] => shape !== undefined);
+  if (passing.length === 0) return [];
+  const named = (shape: readonly IdentificationMethod[]) =>
+    shape.length === 0 ? 'no identification method' : shape.join(' + ');
+  const flag = (shape: readonly IdentificationMethod[]) =>
+    `--identifications ${shape.length === 0 ? "''" : shape.join(',')}`;
+  return [
+    `Only claims shaped for some identification methods failed; claims for a task configured with ${passing.map(named).join(', or ')} passed. If that is the task's configuration, say so (${flag(passing[0]!)}): the other shapes are then hardening checks.`,
+  ];
+}
+
+/** The well-formed claim's answer, as the member would read it. */
+function claimAnswer(received: ReceivedAnswer): NonNullable<ReportSummary['claim']> {
+  if (received.status === undefined) {
+    return {
+      answer: received.timedOut
+        ? 'no answer within the time limit'
+        : (received.error ?? 'no answer'),
+    };
+  }
+  let message: string | undefined;
+  try {
+    const parsed = JSON.parse(received.body ?? '') as { message?: unknown };
+    if (typeof parsed.message === 'string') message = parsed.message;
+  } catch {
+    message = undefined;
+  }
+  return {
+    status: received.status,
+    ...(message !== undefined ? { message } : {}),
+    answer:
+      message !== undefined
+        ? `${received.status} "${message}"`
+        : `${received.status} (no JSON message)`,
+  };
+}
