@@ -71,7 +71,11 @@ export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
     return {
       passed: false,
       judged: false,
-      checks: { response_time: 'not_judged', message_format: 'not_judged', status_code: 'not_judged' },
+      checks: {
+        response_time: 'not_judged',
+        message_format: 'not_judged',
+        status_code: 'not_judged',
+      },
       violations: [],
       unanswered: `no answer: ${answer.error ?? 'the request failed'}`,
     };
