@@ -5,8 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHECK_FLAGS } from './commands/check.js';
+
+// Each test starts the binary, often several times: a busy machine takes seconds per start.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The built binary, as a user runs it (`pnpm build` runs before the tests).
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -136,7 +139,7 @@ describe('questkit check (built binary)', () => {
       expect(run.stdout).toContain(`--${flag.name}`);
       if (flag.env) expect(run.stdout).toContain(`env ${flag.env}`);
     }
-    expect(run.stdout).toMatch(/Exit codes: 0 nothing failed, 1 a check failed/);
+    expect(run.stdout).toMatch(/Exit codes: 0 passed; 1 a platform or members check failed/);
   });
 
   it('has a README row for every flag with its environment twin', async () => {
@@ -166,7 +169,19 @@ describe('questkit check (built binary)', () => {
     ],
     [
       ['check', 'http://127.0.0.1:9/verify', '--accounts', '{"emial":"a@b.c"}'],
-      /--accounts: accounts: Unrecognized key/,
+      /--accounts: unknown identification method "emial" \(did you mean "email"\?\)/,
+    ],
+    [
+      ['check', 'http://127.0.0.1:9/verify', '--identifications', 'email,svc_connect'],
+      /--identifications: unknown identification method "svc_connect" \(did you mean "svc-connect"\?\)/,
+    ],
+    [
+      ['check', 'http://127.0.0.1:9/verify', '--api-key', 'k', '--no-api-key'],
+      /--api-key and --no-api-key exclude each other/,
+    ],
+    [
+      ['check', 'localhost:3000/verify'],
+      /no scheme: add http:\/\/ or https:\/\/, as in "http:\/\/localhost:3000\/verify"/,
     ],
   ])('exits 2 with a clear message for a usage error %#', async (args, message) => {
     const run = await questkit(args);
@@ -193,7 +208,14 @@ describe('questkit check (built binary)', () => {
 
     const run = await questkit(['check', `http://127.0.0.1:${port}/verify`, ...FAST]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/Cannot reach the endpoint: connection refused \(ECONNREFUSED\)/);
+    expect(run.stdout).toMatch(
+      /No answer from http:\/\/127\.0\.0\.1:\d+\/verify: connection refused \(ECONNREFUSED\)\. Is the endpoint running/,
+    );
+    expect(run.stdout).toMatch(/NOT JUDGED: the endpoint never answered\./);
+    // A refused connection passes no check, not even the platform's time check.
+    expect(run.stdout).toContain(
+      'Platform checks: response_time NOT JUDGED  message_format NOT JUDGED  status_code NOT JUDGED',
+    );
     noStackTrace(run);
 
     const json = await questkit(['check', `http://127.0.0.1:${port}/verify`, '--json', ...FAST]);
@@ -209,14 +231,17 @@ describe('questkit check (built binary)', () => {
     const run = await questkit(['check', url, '--api-key', KEY, '--expect-pass', ...FAST]);
     // Not a terminal (a CI log): one plain line per probe as it finishes.
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(43);
-    expect(lines[0]).toBe('[ 1/43] PASS claim.well-formed');
+    // The progress count ends where the summary's count is.
+    expect(lines).toHaveLength(45);
+    expect(lines[0]).toBe('[ 1/45] PASS claim.well-formed');
+    expect(lines[44]).toBe('[45/45] PASS member.answer');
     expect(run.stderr).not.toContain('\u001b');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/PASS\s+\S+ ms\s+claim\.well-formed/);
     expect(run.stdout).toMatch(/45 checks: 45 passed, 0 warned, 0 failed, 0 skipped/);
     expect(run.stdout).toMatch(/A well-formed claim got: 200 "/);
-    expect(run.stdout).toMatch(/OK: nothing failed\./);
+    expect(run.stdout).toContain('Tiers: platform PASS  members PASS  hardening PASS');
+    expect(run.stdout).toMatch(/PASSED: the platform's checks and your members' claims/);
     // Not a terminal: no colors, no progress line.
     expect(run.stdout).not.toContain('\u001b[');
   });
@@ -239,7 +264,9 @@ describe('questkit check (built binary)', () => {
       QUESTKIT_VERBOSE: '1',
     });
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(/FAIL {2}auth\.wrong-key\n\s+✗ status_code: answered 401/);
+    expect(human.stdout).toMatch(
+      /FAIL {2}auth\.wrong-key {2}\[platform\]\n\s+✗ status_code: answered 401/,
+    );
     expect(human.stdout).toContain('"x-api-key: $QUESTKIT_API_KEY"');
     expect(human.stdout).not.toContain(KEY);
   });
@@ -265,7 +292,7 @@ describe('questkit check (built binary)', () => {
       /<testsuites name="questkit conformance" tests="8" failures="2" errors="0" skipped="0"/,
     );
     expect(xml).toMatch(
-      /<testcase classname="questkit\.conformance\.auth" name="auth\.wrong-key: [^"]+" time="[\d.]+">\s*<failure message="answered 401; only 200 and 400 are allowed" type="status_code">/,
+      /<testcase classname="questkit\.conformance\.platform\.auth" name="auth\.wrong-key: [^"]+" time="[\d.]+">\s*<failure message="answered 401; only 200 and 400 are allowed" type="status_code">/,
     );
     expect(xml).not.toContain(KEY);
   });
@@ -284,8 +311,89 @@ describe('questkit check (built binary)', () => {
       ...FAST,
     ]);
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/OK: nothing failed/);
+    expect(run.stdout).toMatch(/PASSED: /);
     expect(run.stderr).toMatch(/cannot write the JUnit report to .*x\.xml \(ENOENT\)/);
     noStackTrace(run);
+  });
+
+  it('ends NOT JUDGED and exits 1 without --api-key, unless --no-api-key says the task has none', async () => {
+    const url = await listen(endpoint());
+    const run = await questkit(['check', url, '--only', 'claim,auth.', ...FAST]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /Next: No API key was given.*--api-key <the task key>.*--no-api-key/,
+    );
+    expect(run.stdout).toMatch(/NOT JUDGED: /);
+    expect(run.stdout).not.toMatch(/PASSED|OK: nothing failed/);
+
+    // A task without a key: this endpoint refuses every claim, which members would meet.
+    const keyless = await questkit(['check', url, '--no-api-key', '--only', 'claim', ...FAST]);
+    expect(keyless.code).toBe(0);
+    expect(keyless.stdout).toMatch(
+      /the task has no API key: anyone who finds the endpoint can claim/,
+    );
+  });
+
+  it('warns on what the platform never sends, and fails it only with --strict', async () => {
+    // A POST-only route, as a Next.js App Router route that exports only POST: 405 to a GET.
+    const postOnly: RequestListener = (req, res) => {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST' });
+        res.end();
+        return;
+      }
+      endpoint()(req, res);
+    };
+    const url = await listen(postOnly);
+    const run = await questkit(['check', url, '--api-key', KEY, ...FAST]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/WARN\s+\S+ ms\s+http\.method-get/);
+    expect(run.stdout).toContain(
+      'Platform checks: response_time PASS  message_format PASS  status_code PASS',
+    );
+    expect(run.stdout).toContain('Tiers: platform PASS  members PASS  hardening WARN');
+    expect(run.stdout).toContain('repro curl');
+
+    const strict = await questkit(['check', url, '--api-key', KEY, '--strict', '--json', ...FAST]);
+    expect(strict.code).toBe(1);
+    const report = JSON.parse(strict.stdout);
+    expect(report.summary.verdict).toBe('fail');
+    expect(report.strict).toBe(true);
+    expect(report.summary.tiers).toEqual({ platform: 'pass', members: 'pass', hardening: 'fail' });
+  });
+
+  it('says once that every request got 404, and blames no key', async () => {
+    const notFound: RequestListener = (_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<h1>Not Found</h1>');
+    };
+    const url = await listen(notFound);
+    const run = await questkit([
+      'check',
+      url.replace('/verify', '/verfy'),
+      '--api-key',
+      KEY,
+      ...FAST,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')[2]).toBe(
+      'Every request got 404: nothing answers at /verfy. Is the path right?',
+    );
+    expect(run.stdout).not.toMatch(/refuses the key|same answer as a wrong/);
+    expect(run.stdout).toMatch(
+      /NOT JUDGED\s+\S+ ms\s+member\.api-key .*no 200 or 400 answer to compare/,
+    );
+    expect(run.stdout).toMatch(/\d+ more checks got the same answer: see the line at the top\./);
+    expect(run.stdout.split('\n').length).toBeLessThan(90);
+  });
+
+  it.each([
+    ['check'],
+    ['mock'],
+    [],
+  ])('prints the version with --version after %j', async (...command) => {
+    const run = await questkit([...command, '--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^questkit \d+\.\d+\.\d+/);
   });
 });

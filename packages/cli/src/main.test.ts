@@ -68,11 +68,12 @@ describe('main', () => {
   it('on a terminal, shows a progress line on stderr and colors on stdout', async () => {
     const url = await politeEndpoint();
     const io = fakeIo({ tty: true });
-    const code = await main(['check', url, '--only', 'claim,body.', ...FAST], io);
+    const code = await main(['check', url, '--no-api-key', '--only', 'claim,body.', ...FAST], io);
     expect(code).toBe(0);
     const err = io.err.join('');
-    expect(err).toContain('\r\u001b[2K[1/4] ');
-    expect(err).toMatch(/\[4\/4\] .*body\.oversize/);
+    expect(err).toContain('\r\u001b[2K[1/6] ');
+    expect(err).toMatch(/\[4\/6\] .*body\.oversize/);
+    expect(err).toMatch(/\[6\/6\] .*member\.answer/);
     expect(err.endsWith('\r\u001b[2K')).toBe(true);
     expect(io.out.join('')).toContain('\u001b[32mPASS\u001b[39m');
   });
@@ -80,10 +81,10 @@ describe('main', () => {
   it('reads the URL from QUESTKIT_URL when none is given', async () => {
     const url = await politeEndpoint();
     const io = fakeIo({ env: { QUESTKIT_URL: url, QUESTKIT_ONLY: 'claim' } });
-    expect(await main(['check', ...FAST], io)).toBe(0);
+    // Without a key, the key check is not judged, and neither is the run: exit 1, not a pass.
+    expect(await main(['check', ...FAST], io)).toBe(1);
     expect(io.out.join('')).toContain(`questkit check ${url}`);
-    // Without a key, the key check is not judged: a warning, not a pass.
-    expect(io.out.join('')).toContain('3 checks: 2 passed, 1 warned');
+    expect(io.out.join('')).toContain('3 checks: 2 passed, 0 warned, 0 failed, 1 not judged');
   });
 
   it('drops colors with --no-color or NO_COLOR', async () => {
@@ -93,7 +94,8 @@ describe('main', () => {
       [[], { NO_COLOR: '1' }],
     ] as const) {
       const io = fakeIo({ tty: true, env });
-      expect(await main(['check', url, '--only', 'claim', ...args, ...FAST], io)).toBe(0);
+      const keyless = ['--no-api-key', '--only', 'claim'];
+      expect(await main(['check', url, ...keyless, ...args, ...FAST], io)).toBe(0);
       expect(io.out.join('')).not.toContain('\u001b[');
     }
   });

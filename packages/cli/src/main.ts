@@ -45,7 +45,8 @@ export async function main(
     stream.write(formatMainHelp(commands));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
-  if (name === '--version' || name === '-v' || name === 'version') {
+  // `--version` works after any command too (`questkit check --version`), before its flags.
+  if (name === '--version' || name === '-v' || name === 'version' || rest.includes('--version')) {
     io.stdout.write(`questkit ${version}\n`);
     return EXIT_OK;
   }

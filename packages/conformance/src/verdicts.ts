@@ -179,6 +179,13 @@ function keyVerdict(
 
 /** What the well-formed claim's answer tells the member. */
 function answerVerdict(claim: Answer, context: VerdictContext): CheckResult {
+  if (!claim.timedOut && claim.status !== 200 && claim.status !== 400) {
+    return unjudged(
+      'member.answer',
+      'not_judged',
+      `the well-formed claim got ${claim.status}, not a 200 or 400 answer a member could read`,
+    );
+  }
   const findings: Finding[] = [];
   if (claim.timedOut || claim.message === DEFAULT_MESSAGES.timeout) {
     findings.push(

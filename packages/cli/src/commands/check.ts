@@ -8,11 +8,12 @@ import {
   type ProgressEvent,
   runConformance,
 } from '@questkit/conformance';
-import { AccountsSchema } from '@questkit/core';
+import { AccountsSchema, IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
 import type { Command } from '../command.js';
 import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
+import { closest } from '../suggest.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
 export const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -21,7 +22,29 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     type: 'string',
     env: 'QUESTKIT_API_KEY',
     placeholder: '<key>',
-    description: 'The task API key, sent as X-Api-Key; without it the key checks are skipped',
+    description:
+      'The task API key, sent as X-Api-Key; without it (or --no-api-key) the run is NOT JUDGED',
+  },
+  {
+    name: 'no-api-key',
+    type: 'boolean',
+    env: 'QUESTKIT_NO_API_KEY',
+    description: 'The task has no API key: the platform sends none, so none is checked',
+  },
+  {
+    name: 'identifications',
+    type: 'string',
+    env: 'QUESTKIT_IDENTIFICATIONS',
+    placeholder: '<list>',
+    defaultText: 'every shape the contract allows',
+    description: `The task's identification methods, comma-separated (${IDENTIFICATION_METHODS.join(', ')}); '' for none: claims are shaped as the platform shapes them for the task`,
+  },
+  {
+    name: 'strict',
+    type: 'boolean',
+    env: 'QUESTKIT_STRICT',
+    description:
+      'Hardening findings (requests the platform never sends) fail the run instead of warning',
   },
   {
     name: 'user-id',
@@ -184,14 +207,21 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
   },
 ];
 
-const EPILOG = `The URL can also come from QUESTKIT_URL.
+const EPILOG = `Verdicts come in three tiers. Platform: the platform's three checks on the calls it makes
+for the task (its claim shapes, the task's key, a drifted key). Members: what members will meet
+(a refused or unchecked key, a throwing handler, the deadline, an unrouted quest, claims at load).
+Hardening: requests the platform never sends (bad bodies, other methods and content types); they
+warn, and fail only with --strict.
+
+The URL can also come from QUESTKIT_URL.
 The API key is never printed: curl lines read it from $QUESTKIT_API_KEY.
 Claims are really sent: use a test member, or an endpoint in a test mode.
 
-Exit codes: 0 nothing failed, 1 a check failed (or the endpoint is unreachable), 2 usage error.
+Exit codes: 0 passed; 1 a platform or members check failed, or the run could not judge (no answer,
+no --api-key and no --no-api-key); 2 usage error.
 
 Example:
-  questkit check https://app.example/verify --api-key "$KEY" --expect-pass`;
+  questkit check https://app.example/verify --api-key "$QUESTKIT_API_KEY" --identifications email`;
 
 function str(values: ParsedFlags['values'], name: string): string | undefined {
   const value = values[name];
@@ -204,16 +234,43 @@ function int(values: ParsedFlags['values'], name: string): number | undefined {
 }
 
 function httpUrl(value: string, source: string): string {
+  // "localhost:3000/verify" parses as a URL of scheme "localhost:": say what is missing.
+  const hint = value.includes('://')
+    ? ''
+    : ` (no scheme: add http:// or https://, as in "http://${value.replace(/^\/+/, '')}")`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${source} is not a URL: "${value}"`);
+    throw new UsageError(`${source} is not a URL: "${value}"${hint}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"`);
+    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"${hint}`);
   }
   return value;
+}
+
+/** A name of {@link IDENTIFICATION_METHODS}, or a usage error with a did-you-mean. */
+function identificationMethod(name: string, source: string): IdentificationMethod {
+  if ((IDENTIFICATION_METHODS as readonly string[]).includes(name)) {
+    return name as IdentificationMethod;
+  }
+  const guess = closest(name, IDENTIFICATION_METHODS);
+  throw new UsageError(
+    `${source}: unknown identification method "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}; the methods are ${IDENTIFICATION_METHODS.join(', ')}`,
+  );
+}
+
+function readIdentifications(text: string | undefined): IdentificationMethod[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const methods = names.map((name) => identificationMethod(name, '--identifications'));
+  const twice = methods.find((method, i) => methods.indexOf(method) !== i);
+  if (twice) throw new UsageError(`--identifications names ${twice} twice`);
+  return methods;
 }
 
 function readAccounts(text: string | undefined): ConformanceOptions['member'] {
@@ -223,6 +280,9 @@ function readAccounts(text: string | undefined): ConformanceOptions['member'] {
     json = JSON.parse(text);
   } catch {
     throw new UsageError('--accounts is not valid JSON');
+  }
+  if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
+    for (const key of Object.keys(json)) identificationMethod(key, '--accounts');
   }
   const parsed = AccountsSchema.strict().safeParse(json);
   if (!parsed.success) {
@@ -274,7 +334,14 @@ export function toRunOptions(
     .filter(Boolean);
   const options: ConformanceOptions = { url };
   const apiKey = str(values, 'api-key');
+  if (apiKey !== undefined && values['no-api-key'] === true) {
+    throw new UsageError('--api-key and --no-api-key exclude each other');
+  }
   if (apiKey !== undefined) options.apiKey = apiKey;
+  if (values['no-api-key'] === true) options.noApiKey = true;
+  const identifications = readIdentifications(str(values, 'identifications'));
+  if (identifications !== undefined) options.identifications = identifications;
+  if (values.strict === true) options.strict = true;
   if (Object.keys(member).length > 0) options.member = member;
   if (values['expect-pass'] === true) options.expect = 'pass';
   if (values['expect-fail'] === true) options.expect = 'fail';
@@ -332,7 +399,7 @@ export const checkCommand: Command = {
   summary: 'Check a verification endpoint the way the platform does, and tell why it would fail',
   usage: 'check <url> [options]',
   description:
-    "Sends the conformance battery (a well-formed claim, bad keys, bad bodies, missing and wrongly\ntyped fields, every account shape, other methods and content types, a burst and a latency\nseries) to a verification endpoint, written with questkit or not, and judges every answer by the\nplatform's three checks: answered within 10 s, a message that can be shown, status 200 or 400.",
+    "Sends the claims the platform sends for the task (its claim shapes, the task's key, a drifted\nkey), then what members meet (a burst, a latency series) and hardening probes (bad bodies,\nmissing and wrongly typed fields, other methods and content types) to a verification endpoint,\nwritten with questkit or not, and judges every answer by the platform's three checks: answered\nwithin 10 s, a message that can be shown, status 200 or 400.",
   flags: CHECK_FLAGS,
   epilog: EPILOG,
   async run(parsed, io) {

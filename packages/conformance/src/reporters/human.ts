@@ -171,7 +171,9 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
       (c.status === 'not_judged' && c.findings.length > 0) ||
       (options.verbose && c.status === 'pass'),
   );
-  for (const check of explained) {
+  // Under a headline every request got the same answer: one example says it, not forty.
+  const shown = summary.headline !== undefined ? explained.slice(0, 1) : explained;
+  for (const check of shown) {
     out.push(`  ${label(check.status, p)}  ${p.bold(check.id)}  ${p.dim(`[${check.tier}]`)}`);
     // A hardening warning is a failure the platform will never meet: the same detail and repro.
     const full =
@@ -181,6 +183,14 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
       options.verbose === true;
     out.push(...details(check, p, full));
     out.push('');
+  }
+  if (shown.length < explained.length) {
+    out.push(
+      p.dim(
+        `  ${explained.length - shown.length} more checks got the same answer: see the line at the top.`,
+      ),
+      '',
+    );
   }
   const platform = (Object.keys(PLATFORM_CHECKS) as PlatformCheck[])
     .map((check) => `${check} ${label(summary.platform[check], p)}`)
