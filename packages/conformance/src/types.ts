@@ -52,6 +52,12 @@ export interface Finding {
   severity: 'error' | 'warning';
   /** What is wrong, in a sentence a developer can act on. */
   message: string;
+  /**
+   * A stable id for programs, on findings whose meaning they act on: `key-unchecked` (a wrong or
+   * missing key is answered as the task key, with 200), `key-accepted` (a wrong or missing key
+   * is claimed), `key-refused` (the task key is answered as a wrong one).
+   */
+  code?: 'key-unchecked' | 'key-accepted' | 'key-refused';
 }
 
 /** The request a check sent, with secrets redacted unless the run was asked to show them. */

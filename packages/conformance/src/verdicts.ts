@@ -85,7 +85,12 @@ function unjudged(
   };
 }
 
-const fail = (message: string): Finding => ({ rule: 'member', severity: 'error', message });
+const fail = (message: string, code?: Finding['code']): Finding => ({
+  rule: 'member',
+  severity: 'error',
+  message,
+  ...(code ? { code } : {}),
+});
 const warn = (message: string): Finding => ({ rule: 'member', severity: 'warning', message });
 
 /**
@@ -151,13 +156,16 @@ function keyVerdict(
       claim.status === 200
         ? fail(
             `it does not check the key at all: a claim with a wrong or no key gets the same answer as yours, ${quote(claim)}. Anyone could claim the quest: check X-Api-Key against the task key.`,
+            'key-unchecked',
           )
         : refusesKey(claim.message)
           ? fail(
               `your endpoint refuses the key you gave: a claim with it gets the same answer as a wrong or missing key, ${quote(claim)}. Members will see that message on every claim: set the endpoint's key to the task's API key.`,
+              'key-refused',
             )
           : fail(
               `a claim with your key gets the same answer as one with a wrong or missing key, ${quote(claim)}: either your endpoint refuses the key you gave, or it does not check the key at all. Compare the key it expects with the task's.`,
+              'key-refused',
             ),
     );
   } else {
@@ -169,6 +177,7 @@ function keyVerdict(
         findings.push(
           fail(
             `accepted a claim ${what} (${quote(answer)}): anyone can claim the task; compare the key and answer 400`,
+            'key-accepted',
           ),
         );
       }

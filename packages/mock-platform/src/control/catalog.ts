@@ -32,7 +32,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/__mock/endpoint-checks',
     summary: 'Run the platform’s automatic checks of an endpoint now',
-    example: { endpoint: 'http://127.0.0.1:4010/verify', apiKey: 'demo-task-key' },
+    example: {
+      endpoint: 'http://127.0.0.1:4010/verify',
+      apiKey: 'demo-task-key',
+      identifications: ['email'],
+    },
   },
   {
     method: 'GET',

@@ -1,3 +1,4 @@
+import { IDENTIFICATION_METHODS } from '@questkit/core';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { MockService } from '../service/service.js';
@@ -5,7 +6,18 @@ import { readBody, readQuery } from './request.js';
 
 const CheckBodySchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).describe('The verification endpoint to check.'),
-  apiKey: z.string().min(1).max(1024).optional().describe('Sent as X-Api-Key; never recorded.'),
+  apiKey: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .describe("The task's key, sent as X-Api-Key and never recorded; absent: the task has none."),
+  identifications: z
+    .array(z.enum(IDENTIFICATION_METHODS))
+    .max(IDENTIFICATION_METHODS.length)
+    .refine((methods) => new Set(methods).size === methods.length, 'a method is named twice')
+    .optional()
+    .describe("The task's identification methods; absent: every claim shape the contract allows."),
 });
 
 const ChecksQuerySchema = z.object({
@@ -14,8 +26,8 @@ const ChecksQuerySchema = z.object({
 });
 
 /**
- * Automatic endpoint checks: `POST /endpoint-checks` `{endpoint, apiKey?}` runs the platform's
- * three checks now and answers the record; `GET /endpoint-checks?endpoint=&questId=` lists the
+ * Automatic endpoint checks: `POST /endpoint-checks` `{endpoint, apiKey?, identifications?}` runs
+ * the platform's three checks now, with the judge of `questkit check`, and answers the record; `GET /endpoint-checks?endpoint=&questId=` lists the
  * records (manual ones and those started by quest creation); `DELETE /endpoint-checks` clears them.
  */
 export function endpointCheckRoutes(service: MockService): Hono {

@@ -257,15 +257,18 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
 
   async function loadChecks() {
     const checks = await api('GET', '/__mock/endpoint-checks');
+    // The verdicts come from the judge of questkit check: a call without an answer is "not judged".
+    const shown = { pass: 'passed', fail: 'failed', not_judged: 'not judged' };
     $('check-rows').replaceChildren(...checks.slice().reverse().map((check) => {
-      const failed = new Set(check.violations.filter((v) => v.severity === 'error').map((v) => v.check));
+      const verdict = check.state === 'running' ? 'running' : check.passed === false ? 'fail' : check.verdict;
+      const platform = check.platform || {};
       return el('tr', {},
         el('td', {}, time(check.at)),
         el('td', {}, el('code', {}, check.endpoint)),
         el('td', {}, check.trigger),
-        el('td', {}, el('span', { class: check.passed ? 'pass' : 'fail' }, check.state === 'running' ? 'running' : check.passed ? 'passed' : 'failed')),
-        el('td', {}, check.status === null ? check.error || '-' : String(check.status)),
-        el('td', {}, CHECKS.map((name) => name + ' ' + (failed.has(name) ? 'fail' : 'pass')).join(', ')));
+        el('td', {}, el('span', { class: verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : '' }, shown[verdict] || verdict)),
+        el('td', {}, check.headline || (check.status === null ? 'no answer from ' + check.endpoint + (check.error ? ': ' + check.error : '') : String(check.status))),
+        el('td', {}, CHECKS.map((name) => name + ' ' + (platform[name] || '-').replace('_', ' ')).join(', ')));
     }));
   }
 

@@ -119,22 +119,3 @@ function originOf(url: string | undefined): string {
     return 'the community';
   }
 }
-
-/**
- * Placeholder accounts for the configured methods, sent by the automatic endpoint checks so the
- * probe has the shape of a real claim of the task.
- */
-export function probeAccounts(task: QuestTaskRecord): Accounts | undefined {
-  const methods = taskMethods(task);
-  if (methods.length === 0) return undefined;
-  const values: Required<Accounts> = {
-    email: 'endpoint-check@questkit.invalid',
-    wallet: '0x0000000000000000000000000000000000000000',
-    discord: { id: '0', handle: 'questkit-endpoint-check' },
-    twitter: { id: '0', username: 'questkit_endpoint_check' },
-    'svc-connect': 'questkit-endpoint-check',
-  };
-  const accounts: Accounts = {};
-  for (const method of methods) Object.assign(accounts, { [method]: values[method] });
-  return accounts;
-}

@@ -332,7 +332,7 @@ describe('answers of the endpoint', () => {
     for (const check of checks) expect(PLATFORM_CHECKS[check]).toBeTruthy();
   });
 
-  it('connection refused is an endpoint fault of the status check', async () => {
+  it('connection refused fails the claim, and no platform check judges it', async () => {
     const port = await closedPort();
     const questId = (
       await createQuest(mock, apiQuest({ endpoint: `http://127.0.0.1:${port}/verify` }))
@@ -342,7 +342,12 @@ describe('answers of the endpoint', () => {
     const task = answer.body.tasks[0]!;
     expect(task.response).toBeNull();
     expect(task.error).toContain('ECONNREFUSED');
-    expect(task.violations.map((v) => v.check)).toEqual(['status_code']);
+    expect(task.violations).toEqual([]);
+    expect(task.checks).toEqual({
+      response_time: 'not_judged',
+      message_format: 'not_judged',
+      status_code: 'not_judged',
+    });
   });
 
   it('a timeout records no response and says how long it waited', async () => {

@@ -25,6 +25,7 @@ import {
   callVerificationEndpoint,
   type ReceivedAnswer,
   type SentRequest,
+  type VerificationCall,
 } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 
@@ -64,6 +65,8 @@ export interface TaskReport {
   message: string | null;
   durationMs: number | null;
   violations: Violation[];
+  /** Each platform check's verdict on the call; null when no call was made. */
+  checks: VerificationCall['checks'] | null;
 }
 
 /** The answer of a claim. */
@@ -139,6 +142,7 @@ const skipped = (task: QuestTaskRecord): TaskReport => ({
   message: null,
   durationMs: null,
   violations: [],
+  checks: null,
 });
 
 function xpOf(quest: QuestRecord): number {

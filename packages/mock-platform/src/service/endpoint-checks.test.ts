@@ -1,7 +1,8 @@
+import { WRONG_API_KEY } from '@questkit/conformance';
 import { VerificationRequestSchema } from '@questkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
-import { type EndpointCheck, WRONG_KEY } from './endpoint-checks.js';
+import type { EndpointCheck } from './endpoint-checks.js';
 import {
   apiQuest,
   closedPort,
@@ -20,9 +21,10 @@ let nextReply: (request: Received) => Reply;
 let mock: ServicePlatform;
 
 beforeEach(async () => {
-  // A careful endpoint: a wrong key gets its own answer, anything else "Unknown member".
+  // A careful endpoint: a wrong or missing key gets its own answer, anything else "Unknown member".
   nextReply = (request) =>
-    String(request.headers['x-api-key']).startsWith(WRONG_KEY)
+    request.headers['x-api-key'] === undefined ||
+    String(request.headers['x-api-key']).startsWith(WRONG_API_KEY)
       ? message(400, 'Wrong key.')
       : message(400, 'Unknown member');
   endpoint = await startServer((request) => nextReply(request));
@@ -47,11 +49,19 @@ describe('automatic endpoint checks', () => {
       }),
     );
     await mock.platform.service.idle();
-    // The probe, then the same probe with a wrong key, to compare the answers.
-    expect(endpoint.received).toHaveLength(2);
+    // The claim shaped for the task, then the same claim with a drifted key: none, then a wrong one.
+    expect(endpoint.received).toHaveLength(3);
     const probe = endpoint.received[0]!;
     expect(probe.headers['x-api-key']).toBe(key);
-    expect(endpoint.received[1]!.headers['x-api-key']).not.toBe(key);
+    expect(new Set(endpoint.received.slice(1).map((r) => r.headers['x-api-key']))).toEqual(
+      new Set([undefined, WRONG_API_KEY]),
+    );
+    // Shaped as the platform shapes the task's claims: exactly its methods.
+    expect(Object.keys(probe.json as object)).toContain('accounts');
+    expect(Object.keys((probe.json as { accounts: object }).accounts).sort()).toEqual([
+      'discord',
+      'email',
+    ]);
     expect(VerificationRequestSchema.strict().safeParse(probe.json).success).toBe(true);
     expect(probe.json).toMatchObject({
       communityId: DEMO.communityId,
@@ -74,8 +84,12 @@ describe('automatic endpoint checks', () => {
         questId,
         taskId: taskIds[0],
         apiKeySent: true,
+        identifications: ['email', 'discord'],
         state: 'done',
+        verdict: 'pass',
         passed: true,
+        platform: { response_time: 'pass', message_format: 'pass', status_code: 'pass' },
+        headline: null,
         status: 400,
         message: 'Unknown member',
         violations: [],
@@ -119,8 +133,10 @@ describe('automatic endpoint checks', () => {
     expect(answer.body).toMatchObject({
       trigger: 'manual',
       state: 'done',
+      verdict: 'fail',
       passed: false,
       apiKeySent: false,
+      identifications: null,
     });
     expect(
       answer.body.violations.filter((v) => v.severity === 'error').map((v) => v.check),
@@ -147,8 +163,21 @@ describe('automatic endpoint checks', () => {
     const refused = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
       endpoint: `http://127.0.0.1:${port}/verify`,
     });
-    expect(refused.body).toMatchObject({ passed: false, status: null });
+    // No answer is never a pass: nothing was judged.
+    expect(refused.body).toMatchObject({
+      verdict: 'not_judged',
+      passed: null,
+      status: null,
+      platform: {
+        response_time: 'not_judged',
+        message_format: 'not_judged',
+        status_code: 'not_judged',
+      },
+    });
     expect(refused.body.error).toContain('ECONNREFUSED');
+    expect(refused.body.headline).toMatch(
+      /^No answer from http:\/\/127\.0\.0\.1:\d+\/verify: connection refused/,
+    );
     const filtered = await mock.call<EndpointCheck[]>(
       'GET',
       `/__mock/endpoint-checks?endpoint=${encodeURIComponent(`${endpoint.url}/verify`)}`,
@@ -173,7 +202,7 @@ describe('automatic endpoint checks', () => {
     expect(refused.body.violations).toEqual([]);
     expect(refused.body).toMatchObject({ passed: false, status: 400, key: { verdict: 'refused' } });
     expect(refused.body.key?.message).toMatch(
-      /answers the task's API key exactly as a wrong key \("Bad key\."\)/,
+      /a claim with your key gets the same answer as one with a wrong or missing key, 400 "Bad key\."/,
     );
     nextReply = () => message(200, 'ok');
     const unchecked = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
@@ -181,5 +210,32 @@ describe('automatic endpoint checks', () => {
       apiKey: 'k',
     });
     expect(unchecked.body).toMatchObject({ passed: false, key: { verdict: 'unchecked' } });
+  });
+
+  it('fail an endpoint that answers 401 to a drifted key, as questkit check does', async () => {
+    nextReply = (request) =>
+      request.headers['x-api-key'] === 'k' ? message(400, 'Unknown member') : message(401, 'No.');
+    const check = await mock.call<EndpointCheck>('POST', '/__mock/endpoint-checks', {
+      endpoint: `${endpoint.url}/verify`,
+      apiKey: 'k',
+      identifications: ['svc-connect'],
+    });
+    expect(check.body).toMatchObject({
+      verdict: 'fail',
+      passed: false,
+      platform: { status_code: 'fail' },
+      identifications: ['svc-connect'],
+    });
+    const failed = check.body.calls.filter((call) => call.status === 'fail');
+    expect(failed.map((call) => call.id).sort()).toEqual(['auth.missing-key', 'auth.wrong-key']);
+    expect(failed[0]?.findings[0]?.message).toBe('answered 401; only 200 and 400 are allowed');
+    expect(
+      (
+        await mock.call('POST', '/__mock/endpoint-checks', {
+          endpoint: `${endpoint.url}/verify`,
+          identifications: ['sms'],
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -1,17 +1,39 @@
-import type { VerificationRequest, Violation } from '@questkit/core';
+import {
+  type CheckResult,
+  CLAIM_PROBE_ID,
+  type ConformanceReport,
+  type Finding,
+  type PlatformVerdict,
+  type RunVerdict,
+  runConformance,
+} from '@questkit/conformance';
+import { type IdentificationMethod, PLATFORM_CHECKS, type Violation } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
-import type { QuestRecord, QuestTaskRecord } from '../store/records.js';
-import { probeAccounts } from './accounts.js';
+import type { QuestRecord } from '../store/records.js';
+import { taskMethods } from './accounts.js';
 import type { Tracker } from './tracker.js';
-import { callVerificationEndpoint } from './verification-call.js';
 
-// The platform's automatic checks of a verification endpoint: one probe call shaped like a claim
-// of an unknown member, judged with core's checkVerificationAnswer. An endpoint passes when it
-// answers 200 or 400 with a showable {message} in time; a 400 "member not found" is a pass.
+// The platform's automatic checks of a verification endpoint, judged by the very code of
+// `questkit check` (its platform tier): the claims the platform sends for the task (its claim
+// shapes, the task's key, a drifted key), each judged on the three checks. Given the same
+// endpoint, key and identification methods, both reach the same platform verdict, worded alike.
 
 /** What started a check. */
 export type EndpointCheckTrigger = 'quest-created' | 'manual';
+
+/** One call of a check, as judged. */
+export interface JudgedCall {
+  id: string;
+  title: string;
+  status: CheckResult['status'];
+  findings: Finding[];
+  /** The answer's status; null when none came. */
+  answerStatus: number | null;
+  /** Why no answer came. */
+  error: string | null;
+  durationMs: number;
+}
 
 /** The record of one automatic check. */
 export interface EndpointCheck {
@@ -24,23 +46,36 @@ export interface EndpointCheck {
   communityId: string | null;
   questId: string | null;
   taskId: string | null;
-  /** Whether the probe carried `X-Api-Key` (the key itself is never recorded). */
+  /** Whether the calls carried `X-Api-Key` (the key itself is never recorded). */
   apiKeySent: boolean;
-  /** `running` until the answer (or the time limit) came. */
+  /** The identification methods the claims were shaped for; null: every shape the contract allows. */
+  identifications: IdentificationMethod[] | null;
+  /** `running` until every call was answered (or its time limit passed). */
   state: 'running' | 'done';
-  /** true when no violation is an error; null while running. */
+  /** The platform tier's verdict (the same as `questkit check`'s); null while running. */
+  verdict: RunVerdict | null;
+  /**
+   * true when the verdict is `pass` and the task key is neither refused nor unchecked; false
+   * when it failed; null while running or when nothing could be judged (no answer).
+   */
   passed: boolean | null;
+  /** The platform's verdict per automatic check; null while running. */
+  platform: PlatformVerdict | null;
+  /** One sentence when every call got the same wrong answer (a 404, a refused connection). */
+  headline: string | null;
+  /** Every call of the check, judged. */
+  calls: JudgedCall[];
+  /** The well-formed claim's answer status, message, error and duration, and its violations. */
   status: number | null;
-  /** The message of the answer, when it had a showable one. */
   message: string | null;
   error: string | null;
   durationMs: number | null;
   violations: Violation[];
   /**
-   * The task key, judged by comparing the answer with the answer to the same call with a wrong
-   * key: `refused` (the endpoint answers the task key as it answers a wrong one: every claim will
-   * fail), `unchecked` (it answers a wrong key as the right one: anyone can claim), `accepted`,
-   * or `not_judged` (no key set, or no answer to compare). A refused or unchecked key fails the check.
+   * The task key, judged by comparing the answers with the task key and with a wrong or no key:
+   * `refused` (the task key is answered as a wrong one: every claim will fail), `unchecked` (a
+   * wrong or missing key is claimed: anyone can claim), `accepted`, or `not_judged` (no key set,
+   * or no answer to compare). A refused or unchecked key fails the check.
    */
   key: { verdict: 'accepted' | 'refused' | 'unchecked' | 'not_judged'; message: string } | null;
 }
@@ -48,7 +83,10 @@ export interface EndpointCheck {
 /** What to check by hand. */
 export interface EndpointCheckInput {
   endpoint: string;
+  /** The task's key; without it the task has none, and no key is sent. */
   apiKey?: string;
+  /** The task's identification methods; without them every shape the contract allows. */
+  identifications?: IdentificationMethod[];
 }
 
 /** Which checks to list. */
@@ -68,57 +106,74 @@ export interface EndpointChecks {
   clear(): void;
 }
 
-type Call = Awaited<ReturnType<typeof callVerificationEndpoint>>;
-
-/** The key the comparison call sends. */
-export const WRONG_KEY = 'questkit-mock-wrong-key';
-
-/**
- * Sends the same probe with a wrong key and compares: the platform's three checks alone call an
- * endpoint that refuses the task key healthy, while every member's claim then fails.
- */
-async function judgeKey(
-  endpoint: string,
-  body: VerificationRequest,
-  apiKey: string | undefined,
-  call: Call,
-  timeoutMs: number,
-): Promise<NonNullable<EndpointCheck['key']>> {
-  if (apiKey === undefined || apiKey === '') {
+/** The key verdict, read from the member verdict `member.api-key` of the same judge. */
+function keyOf(report: ConformanceReport): NonNullable<EndpointCheck['key']> {
+  const check = report.checks.find((c) => c.id === 'member.api-key');
+  const finding = check?.findings[0];
+  if (
+    !check ||
+    check.status === 'skip' ||
+    check.status === 'not_judged' ||
+    check.status === 'warn'
+  ) {
     return {
       verdict: 'not_judged',
-      message: 'The task has no API key: anyone can call the endpoint.',
+      message: finding?.message ?? check?.skipReason ?? 'Nothing to compare.',
     };
   }
-  const status = call.response?.status;
-  if (status !== 200 && status !== 400) {
-    return {
-      verdict: 'not_judged',
-      message: 'No answer of 200 or 400 to compare with a wrong key.',
-    };
-  }
-  const wrong = await callVerificationEndpoint(
-    endpoint,
-    { ...body, requestId: randomId() },
-    // A fixed wrong key, never one derived from the task's: an endpoint may log what it refuses.
-    { apiKey: apiKey === WRONG_KEY ? `${WRONG_KEY}-2` : WRONG_KEY, timeoutMs },
-  );
-  if (wrong.response?.status !== status || wrong.message !== call.message) {
+  if (check.status === 'pass') {
     return {
       verdict: 'accepted',
-      message: 'The endpoint answers the task key and a wrong key differently.',
+      message: 'The endpoint answers the task key and a wrong or missing key differently.',
     };
   }
-  return status === 200
-    ? {
-        verdict: 'unchecked',
-        message:
-          'The endpoint answers a wrong API key as it answers the task key: it does not check the key, and anyone can claim.',
-      }
-    : {
-        verdict: 'refused',
-        message: `The endpoint answers the task's API key exactly as a wrong key ("${call.message ?? ''}"): it refuses the task key, or checks no key at all. Every member's claim will get that answer: set the endpoint's key to the task's.`,
-      };
+  const refused = check.findings.some((f) => f.code === 'key-refused');
+  return { verdict: refused ? 'refused' : 'unchecked', message: finding?.message ?? '' };
+}
+
+/** The platform tier's verdict: a warning (a slow answer, a content type) still passes. */
+function platformVerdict(report: ConformanceReport): RunVerdict {
+  const tier = report.summary.tiers.platform;
+  if (tier === 'fail') return 'fail';
+  return tier === 'pass' || tier === 'warn' ? 'pass' : 'not_judged';
+}
+
+function judgedCall(check: CheckResult): JudgedCall {
+  return {
+    id: check.id,
+    title: check.title,
+    status: check.status,
+    findings: check.findings,
+    answerStatus: check.received?.status ?? null,
+    error: check.received?.timedOut ? 'timed out' : (check.received?.error ?? null),
+    durationMs: Math.round(check.received?.elapsedMs ?? check.durationMs),
+  };
+}
+
+/** The well-formed claim's answer and the findings of the platform's checks on it. */
+function claimOf(
+  report: ConformanceReport,
+): Pick<EndpointCheck, 'status' | 'message' | 'error' | 'durationMs' | 'violations'> {
+  const claim = report.checks.find((c) => c.id === CLAIM_PROBE_ID);
+  const received = claim?.received;
+  const violations: Violation[] = (claim?.findings ?? []).flatMap((f) =>
+    f.rule in PLATFORM_CHECKS
+      ? [
+          {
+            check: f.rule as keyof typeof PLATFORM_CHECKS,
+            severity: f.severity,
+            message: f.message,
+          },
+        ]
+      : [],
+  );
+  return {
+    status: received?.status ?? null,
+    message: report.summary.claim?.message ?? null,
+    error: received?.timedOut ? 'timed out' : (received?.error ?? null),
+    durationMs: received ? Math.round(received.elapsedMs) : null,
+    violations,
+  };
 }
 
 /** The endpoint check engine; keeps the last `size` records. */
@@ -129,27 +184,27 @@ export function createEndpointChecks(
   let records: EndpointCheck[] = [];
 
   const run = async (
-    endpoint: string,
-    apiKey: string | undefined,
+    input: EndpointCheckInput,
     trigger: EndpointCheckTrigger,
-    target: {
-      communityId: string;
-      subdomain: string;
-      quest: QuestRecord;
-      task: QuestTaskRecord;
-    } | null,
+    target: { communityId: string; subdomain: string; questId: string; taskId: string } | null,
   ): Promise<EndpointCheck> => {
+    const apiKey = input.apiKey === '' ? undefined : input.apiKey;
     const record: EndpointCheck = {
       id: randomId(),
       at: context.clock.now().toISOString(),
       trigger,
-      endpoint,
+      endpoint: input.endpoint,
       communityId: target?.communityId ?? null,
-      questId: target?.quest.id ?? null,
-      taskId: target?.task.id ?? null,
-      apiKeySent: apiKey !== undefined && apiKey !== '',
+      questId: target?.questId ?? null,
+      taskId: target?.taskId ?? null,
+      apiKeySent: apiKey !== undefined,
+      identifications: input.identifications ? [...input.identifications] : null,
       state: 'running',
+      verdict: null,
       passed: null,
+      platform: null,
+      headline: null,
+      calls: [],
       status: null,
       message: null,
       error: null,
@@ -159,50 +214,54 @@ export function createEndpointChecks(
     };
     records.push(record);
     if (records.length > deps.size) records = records.slice(records.length - deps.size);
-    const body: VerificationRequest = {
-      userId: randomId(),
-      communityId: target?.communityId ?? randomId(),
-      subdomain: target?.subdomain ?? 'questkit-endpoint-check',
-      questId: target?.quest.id ?? randomId(),
-      requestId: randomId(),
-    };
-    const accounts = target ? probeAccounts(target.task) : undefined;
-    if (accounts) body.accounts = accounts;
-    const call = await callVerificationEndpoint(endpoint, body, {
-      apiKey,
+    const report = await runConformance({
+      url: input.endpoint,
+      // A task without a key: the platform sends none, so there is no key to drift.
+      ...(apiKey !== undefined ? { apiKey } : { noApiKey: true }),
+      ...(input.identifications ? { identifications: input.identifications } : {}),
+      tiers: ['platform'],
       timeoutMs: deps.timeoutMs,
+      member: {
+        userId: randomId(),
+        ...(target ? { communityId: target.communityId, subdomain: target.subdomain } : {}),
+        ...(target ? { questId: target.questId } : {}),
+      },
     });
-    const key = await judgeKey(endpoint, body, apiKey, call, deps.timeoutMs);
+    const verdict = platformVerdict(report);
+    const key = keyOf(report);
+    const keyFails = key.verdict === 'refused' || key.verdict === 'unchecked';
     // The record is shared with the list: finishing it in place updates what GET shows.
     Object.assign(record, {
       state: 'done',
-      passed:
-        !call.violations.some((violation) => violation.severity === 'error') &&
-        key.verdict !== 'refused' &&
-        key.verdict !== 'unchecked',
+      verdict,
+      passed: verdict === 'not_judged' ? null : verdict === 'pass' && !keyFails,
+      platform: report.summary.platform,
+      headline: report.summary.headline ?? null,
+      calls: report.checks.filter((c) => c.tier === 'platform').map(judgedCall),
       key,
-      status: call.response?.status ?? null,
-      message: call.message,
-      error: call.error,
-      durationMs: call.durationMs,
-      violations: call.violations,
+      ...claimOf(report),
     } satisfies Partial<EndpointCheck>);
     return record;
   };
 
   return {
-    check: (input) => deps.tracker.track(run(input.endpoint, input.apiKey, 'manual', null)),
+    check: (input) => deps.tracker.track(run(input, 'manual', null)),
     questCreated(quest) {
       const community = context.store.communities.get(quest.communityId);
       if (!community) return;
       for (const task of quest.tasks) {
         if (task.type !== 'api' || !task.settings.endpoint) continue;
+        const input: EndpointCheckInput = {
+          endpoint: task.settings.endpoint,
+          identifications: taskMethods(task),
+          ...(task.settings.apiKey ? { apiKey: task.settings.apiKey } : {}),
+        };
         void deps.tracker.track(
-          run(task.settings.endpoint, task.settings.apiKey, 'quest-created', {
+          run(input, 'quest-created', {
             communityId: community.id,
             subdomain: community.subdomain,
-            quest,
-            task,
+            questId: quest.id,
+            taskId: task.id,
           }),
         );
       }

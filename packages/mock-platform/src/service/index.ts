@@ -3,7 +3,6 @@
 export {
   buildAccounts,
   chainOfNetwork,
-  probeAccounts,
   taskMethods,
   walletFor,
 } from './accounts.js';

@@ -1,4 +1,10 @@
-import { checkVerificationAnswer, type VerificationRequest, type Violation } from '@questkit/core';
+import {
+  type CheckVerdict,
+  checkVerificationAnswer,
+  type PlatformCheck,
+  type VerificationRequest,
+  type Violation,
+} from '@questkit/core';
 import { type HttpAttempt, postJson } from './http-call.js';
 
 // The service calling a community's verification endpoint, judged by core's
@@ -41,6 +47,8 @@ export interface VerificationCall {
   durationMs: number;
   /** Violations of the platform's checks, warnings included. */
   violations: Violation[];
+  /** Each platform check's verdict; `not_judged` for every check of a call that got no answer. */
+  checks: Record<PlatformCheck, CheckVerdict>;
 }
 
 /** Headers of a verification call; `x-api-key` only when the task has a key. */
@@ -55,11 +63,9 @@ export function verificationHeaders(apiKey: string | undefined): Record<string, 
 }
 
 /** Classifies an observed answer: only an answer that passes every check counts as an answer. */
-export function judgeAttempt(attempt: HttpAttempt): {
-  outcome: CallOutcome;
-  message: string | null;
-  violations: Violation[];
-} {
+export function judgeAttempt(
+  attempt: HttpAttempt,
+): Pick<VerificationCall, 'outcome' | 'message' | 'violations' | 'checks'> {
   const report = checkVerificationAnswer(attempt);
   const answered = report.passed && report.message !== undefined;
   const outcome: CallOutcome =
@@ -72,6 +78,7 @@ export function judgeAttempt(attempt: HttpAttempt): {
     outcome,
     message: outcome === 'fault' ? null : (report.message ?? null),
     violations: report.violations,
+    checks: report.checks,
   };
 }
 
