@@ -178,6 +178,45 @@ describe('the connect routes of an exposed mock, without the control token', () 
   });
 });
 
+describe('spellings of control paths, without the control token', () => {
+  it('reach no control route: each a 403, or a 404 that names no data', async () => {
+    const server = await start();
+    const q = `?subdomain=demo&questId=${DEMO.quests.partnerConnect}&userId=${VICTIM}`;
+    const paths = [
+      '//__mock/clock',
+      '/__mock//clock',
+      '/__MOCK/clock',
+      '/%5F%5Fmock/clock',
+      '/__mock/%63lock',
+      '/__mock/clock/',
+      '/__mock/connect/callback/../../clock',
+      '/__mock/connect/callback%2F..%2F..%2Fclock',
+      '/__mock/dashboard/../communities',
+      '/__mock/dashboard%2F..%2Fcommunities',
+      '//__mock/communities/demo/secret',
+      '/__mock/communities/demo/secret/',
+      `//__mock/connect/start${q}`,
+      `/__mock//connect/start${q}`,
+      `/__mock/connect/start/${q}`,
+      `/__mock/connect/%73tart${q}`,
+      `/__mock/connect/callback;/../start${q}`,
+      '/__mock/dashboard/app.js/..',
+    ];
+    const leaks: string[] = [];
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST']) {
+        const answer = await fetch(`${server.url}${path}`, { method, redirect: 'manual' });
+        const text = await answer.text();
+        const refused =
+          answer.status === 403 ||
+          (answer.status === 404 && (method === 'HEAD' || text.startsWith('{"message":"No route')));
+        if (!refused) leaks.push(`${method} ${path}: ${answer.status} ${text.slice(0, 60)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
 describe('a task redirectUrl pointing at the mock’s own callback', () => {
   it('does not make the mock sign a callback: a read-write key cannot store a member link', async () => {
     // Loopback, no control token: the attacker holds the demo community's read-write key only.
