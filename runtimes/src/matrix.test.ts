@@ -22,6 +22,7 @@ const ENV = {
   QUEST_API_KEY: 'runtime-task-key',
   CONNECT_SECRET: 'runtime-connect-secret',
   WEBHOOK_SECRET: 'whsec_runtime',
+  SESSION_SECRET: 'runtime-session-secret-0123456789abcdef',
 };
 
 /** The path of a package's binary, or why it is not there. */

@@ -69,6 +69,8 @@ export function createPlatformClient(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // The mock never redirects these routes: a redirect would carry the key elsewhere.
+      redirect: 'error',
     });
     const text = await response.text();
     return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };

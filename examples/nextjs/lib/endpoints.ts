@@ -1,4 +1,5 @@
 import { createConnectFlow, createVerifier, fail, ok } from '@questkit/core';
+import { sessionMember } from './session';
 
 // Built on the first request, not at import: `next build` loads route modules, and the secrets
 // are the deployment's, read from its environment at run time.
@@ -24,16 +25,18 @@ export function getVerifier() {
   return verifier;
 }
 
-// The app's session: a `session` cookie naming the member (a real app uses its auth library).
-const memberOf = (request: Request) =>
-  /(?:^|;\s*)session=([\w-]{1,64})/.exec(request.headers.get('cookie') ?? '')?.[1];
-
-/** The community side of the identity-connect flow, with the app's session. */
+/** The community side of the identity-connect flow, with the app's signed session (session.ts). */
 export function getConnectFlow() {
-  flow ??= createConnectFlow<Request>({
+  if (flow) return flow;
+  const sessionSecret = required('SESSION_SECRET');
+  if (sessionSecret.length < 32) {
+    throw new TypeError('[@questkit/example-nextjs] SESSION_SECRET needs 32 characters or more');
+  }
+  flow = createConnectFlow<Request>({
     secret: required('CONNECT_SECRET'),
     appName: 'Acme Next',
-    getIdentifier: memberOf,
+    // The member of a session this app signed: a cookie the visitor wrote names nobody.
+    getIdentifier: (request) => sessionMember(request, sessionSecret),
     loginUrl: '/login',
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   });

@@ -1,10 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runConformance } from '@questkit/conformance';
+import { createConnectRedirect } from '@questkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The app as it ships: `next build`, then `next start` on a loopback port, judged by the
@@ -17,6 +19,7 @@ const ENV = {
   NEXT_TELEMETRY_DISABLED: '1',
   QUEST_API_KEY: 'next-task-key',
   CONNECT_SECRET: 'next-connect-secret',
+  SESSION_SECRET: 'next-session-secret-0123456789abcdef',
   // Set once the port is known.
   PUBLIC_URL: '',
 };
@@ -87,4 +90,69 @@ describe('the Next.js example, built and started', () => {
       message: 'This verification endpoint only accepts POST requests.',
     });
   });
+});
+
+// The connect flow attacked through the session cookie: a visitor writes the cookie a victim's
+// browser would hold, opening his own signed link, to have the victim's identifier signed into
+// the platform's callback. Sessions are signed here with node:crypto, outside the app's code.
+describe('the Next.js example’s session cookie', () => {
+  const VICTIM = 'member-victim-1';
+  const ATTACKER = 'member-attacker-9';
+  const mac = (payload: string, secret = ENV.SESSION_SECRET!) =>
+    createHmac('sha256', secret).update(payload).digest('base64url');
+  const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+  const session = (member: string, expires = inAnHour(), secret?: string) =>
+    `session=${member}.${expires}.${mac(`${member}.${expires}`, secret)}`;
+  const open = async (cookie: string) => {
+    const link = createConnectRedirect({
+      redirectUrl: `${origin}/api/connect`,
+      svcUserId: 'svc-attacker',
+      callback: 'https://platform.example/connect/callback?s=1',
+      secret: ENV.CONNECT_SECRET!,
+    });
+    const answer = await fetch(link, {
+      headers: { cookie, accept: 'text/html' },
+      redirect: 'manual',
+    });
+    return {
+      status: answer.status,
+      location: answer.headers.get('location'),
+      page: await answer.text(),
+    };
+  };
+
+  it('a session the app signed shows the confirmation for its member', async () => {
+    const shown = await open(session(ATTACKER));
+    expect(shown.status).toBe(200);
+    expect(shown.page).toContain(ATTACKER);
+  });
+
+  const forgeries: [string, () => string][] = [
+    ['the bare member id the example once trusted', () => `session=${VICTIM}`],
+    [
+      'the victim’s id under the attacker’s signature',
+      () => {
+        const expires = inAnHour();
+        return `session=${VICTIM}.${expires}.${mac(`${ATTACKER}.${expires}`)}`;
+      },
+    ],
+    ['a session signed with another secret', () => session(VICTIM, inAnHour(), 'guessed-secret')],
+    [
+      'a later expiry under the old signature',
+      () => {
+        const expires = inAnHour();
+        return `session=${VICTIM}.${expires + 86_400}.${mac(`${VICTIM}.${expires}`)}`;
+      },
+    ],
+    ['an expired session of the victim', () => session(VICTIM, Math.floor(Date.now() / 1000) - 1)],
+    ['a signature cut short', () => session(VICTIM).slice(0, -2)],
+  ];
+  for (const [name, cookie] of forgeries) {
+    it(`refuses ${name}: login, never a page naming the victim`, async () => {
+      const answer = await open(cookie());
+      expect(answer.status).toBe(302);
+      expect(answer.location).toMatch(/\/login\?returnTo=/);
+      expect(answer.page).not.toContain(VICTIM);
+    });
+  }
 });

@@ -8,23 +8,24 @@
 import { fail, ok } from '@questkit/core';
 import { connectEndpoint, verificationEndpoint, webhookEndpoint } from '@questkit/hono';
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { sessionMember } from './session.js';
 
 /** The Worker's bindings: its secrets. */
 export interface Env {
   QUEST_API_KEY: string;
   CONNECT_SECRET: string;
   WEBHOOK_SECRET: string;
+  /** Signs the session cookie (src/session.ts); without it anyone could name any member. */
+  SESSION_SECRET: string;
 }
 
 type AppEnv = { Bindings: Env };
 
-// A toy session: the `member` cookie names the logged-in member. A real Worker reads its own.
-const memberOf = (cookie: string | undefined) =>
-  cookie && /^[\w-]{1,64}$/.test(cookie) ? cookie : undefined;
-
 /** The endpoints of one `env`: built once per isolate, since options are checked at start-up. */
 function endpointsOf(env: Env) {
+  if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
+    throw new TypeError('[@questkit/example-workers] set SESSION_SECRET (32 characters or more)');
+  }
   return {
     verify: verificationEndpoint<'email', AppEnv>({
       apiKey: env.QUEST_API_KEY,
@@ -37,7 +38,8 @@ function endpointsOf(env: Env) {
     connect: connectEndpoint<AppEnv>({
       secret: env.CONNECT_SECRET,
       appName: 'Acme Workers',
-      getIdentifier: (c) => memberOf(getCookie(c, 'member')),
+      // The member of a session this Worker signed: a cookie the visitor wrote names nobody.
+      getIdentifier: (c) => sessionMember(c, env.SESSION_SECRET),
       loginUrl: '/login',
     }),
     webhooks: webhookEndpoint<AppEnv>({
@@ -61,7 +63,8 @@ const app = new Hono<AppEnv>();
 app.all('/verify', (c, next) => endpoints(c.env).verify(c, next));
 app.on(['GET', 'POST'], '/connect', (c, next) => endpoints(c.env).connect(c, next));
 app.post('/webhooks', (c, next) => endpoints(c.env).webhooks(c, next));
-// Your own login: after it, send the member to `returnTo` and the connect flow resumes.
+// Your own login: once the member proved who they are, `openSession(c, memberId, secret)`
+// (src/session.ts), then send them to `returnTo` and the connect flow resumes.
 app.get('/login', (c) => c.text(`Log in here, then continue to ${c.req.query('returnTo') ?? '/'}`));
 
 export default app;

@@ -5,8 +5,15 @@ import {
   OPERATION_IDS,
   type OperationId,
 } from '@questkit/core/api';
-import { NetworkError, PlatformError, ResponseValidationError, TimeoutError } from './errors.js';
+import {
+  NetworkError,
+  PlatformError,
+  RedirectError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors.js';
 import { paginate } from './paginate.js';
+import { nextHop, redirectedInit } from './redirects.js';
 import { DEFAULT_RETRY, type RetryOptions, retryDelayMs, sleep } from './retry.js';
 import type {
   OperationInput,
@@ -107,9 +114,10 @@ export function createClient(options: ClientOptions): Client {
   };
 
   /**
-   * One try: the answer and its body text, within `timeoutMs`; a NetworkError or TimeoutError
-   * otherwise, and a caller's abort rethrows the caller's reason. The timer is cleared as soon as
-   * the body is in (AbortSignal.timeout's would live on for timeoutMs after every call).
+   * One try: the answer and its body text, within `timeoutMs`, after same-origin redirects; a
+   * RedirectError for any other redirect, a NetworkError or TimeoutError otherwise, and a
+   * caller's abort rethrows the caller's reason. The timer is cleared as soon as the body is in
+   * (AbortSignal.timeout's would live on for timeoutMs after every call).
    */
   const send = async (
     operationId: string,
@@ -119,13 +127,25 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<{ response: Response; text: string }> => {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const both = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      const response = await fetchImpl(url, {
-        ...init,
-        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-      });
-      return { response, text: await response.text() };
+      // Redirects are followed here, same-origin only (redirects.ts): the whole chain is one try.
+      let current = url;
+      let currentInit = init;
+      for (let hops = 0; ; hops += 1) {
+        const response = await fetchImpl(current, {
+          ...currentInit,
+          redirect: 'manual',
+          signal: both,
+        });
+        const next = nextHop(operationId, url, current, response, hops);
+        if (next === null) return { response, text: await response.text() };
+        await response.body?.cancel();
+        currentInit = redirectedInit(currentInit, response.status);
+        current = next;
+      }
     } catch (error) {
+      if (error instanceof RedirectError) throw error;
       if (signal?.aborted) throw signal.reason;
       if (timeout.signal.aborted) throw new TimeoutError(operationId, timeoutMs);
       throw new NetworkError(operationId, error);

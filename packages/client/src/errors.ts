@@ -48,6 +48,25 @@ export class TimeoutError extends PlatformError {
   }
 }
 
+/**
+ * The platform answered with a redirect the client does not follow: to another origin than
+ * `baseUrl`'s (the API key, the member token and the body never leave that origin), to a URL
+ * that does not parse, or past 20 hops. `location` is the target as the answer named it,
+ * resolved against the request's URL; the message names it, never a credential.
+ */
+export class RedirectError extends PlatformError {
+  override name = 'RedirectError';
+  constructor(
+    operationId: string,
+    status: number,
+    /** Where the redirect points, resolved to an absolute URL when it parses; null when hidden. */
+    readonly location: string | null,
+    reason: string,
+  ) {
+    super(`${operationId}: ${reason}`, status, null, operationId, false);
+  }
+}
+
 /** A 2xx answer whose body core's schema rejects; `path` names the first bad field. */
 export class ResponseValidationError extends PlatformError {
   override name = 'ResponseValidationError';

@@ -7,7 +7,13 @@
  * Workers.
  */
 export { type Client, type ClientOptions, createClient } from './client.js';
-export { NetworkError, PlatformError, ResponseValidationError, TimeoutError } from './errors.js';
+export {
+  NetworkError,
+  PlatformError,
+  RedirectError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type {
   CallOptions,

@@ -8,6 +8,7 @@ import type { MockContext } from './context.js';
 import { createControlApp } from './control/index.js';
 import { createServiceControlApp } from './control/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { RequestClosedError } from './http/body.js';
 import { apiError } from './http/errors.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
@@ -232,7 +233,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   }
   app.notFound((c) => toResponse(apiError(404, `No route for ${c.req.method} ${c.req.path}`)));
   app.onError((error) => {
-    onError(error);
+    // A client that left mid-body is not an error of the mock; nobody reads the answer.
+    if (!(error instanceof RequestClosedError)) onError(error);
     return toResponse(apiError(500, 'Internal error of the mock platform'));
   });
 

@@ -6,7 +6,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { setReceivedBody } from './http/body.js';
+import { RequestClosedError, setBodyReader } from './http/body.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import type { MockPlatform } from './platform.js';
 
@@ -16,6 +16,10 @@ export interface MockServerOptions {
   port?: number;
   /** Interface to bind (default 127.0.0.1: the mock has unauthenticated control routes). */
   host?: string;
+  /** Most ms to receive a request's headers; past it the connection gets a 408 and is closed (default 10 000). */
+  headersTimeoutMs?: number;
+  /** Most ms to receive a whole request, headers and body (default 30 000; at least `headersTimeoutMs`). */
+  requestTimeoutMs?: number;
 }
 
 /** A mock platform listening on a real port. */
@@ -41,17 +45,49 @@ export function startMockServer(
   options: MockServerOptions = {},
 ): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout =
+    options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout);
+  if (
+    !(Number.isInteger(headersTimeout) && headersTimeout > 0) ||
+    !(Number.isInteger(requestTimeout) && requestTimeout >= headersTimeout)
+  ) {
+    return Promise.reject(
+      new TypeError(
+        '[@questkit/mock-platform] headersTimeoutMs and requestTimeoutMs must be positive whole ms, requestTimeoutMs at least headersTimeoutMs',
+      ),
+    );
+  }
   return new Promise((resolve, reject) => {
-    // A body is read from the Node request and handed to the app with its Request (http/body.ts).
+    // The app gets a reader of the body with its Request (http/body.ts): the body is read only
+    // if a route asks for it, after the Host check, the control token and the credentials.
     const listener = getRequestListener(async (request, env) => {
-      const { incoming } = env as HttpBindings;
-      if (hasBody(incoming)) setReceivedBody(request, await readNodeBody(incoming, MAX_BODY_BYTES));
-      return platform.fetch(request);
+      const { incoming, outgoing } = env as HttpBindings;
+      if (hasBody(incoming)) {
+        let reading: Promise<Uint8Array> | undefined;
+        setBodyReader(request, () => {
+          reading ??= readNodeBody(incoming, MAX_BODY_BYTES);
+          return reading;
+        });
+      }
+      const response = await platform.fetch(request);
+      // Answered before the body ended (refused, or over the limit): the rest is not drained,
+      // the connection closes after the answer.
+      if (!incoming.complete) outgoing.setHeader('connection', 'close');
+      return response;
     });
-    const server = createServer((request, response) => {
-      keepNoContentBare(response);
-      void listener(request, response);
-    });
+    const server = createServer(
+      {
+        headersTimeout,
+        requestTimeout,
+        // How often Node enforces the two deadlines (default every 30 s).
+        connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+      },
+      (request, response) => {
+        keepNoContentBare(response);
+        void listener(request, response);
+      },
+    );
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
@@ -93,6 +129,9 @@ function keepNoContentBare(response: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 /** A body follows: a length above 0, or chunks. A declared length over the limit is not read. */
 function hasBody(incoming: IncomingMessage): boolean {
   const length = Number(incoming.headers['content-length'] ?? '0');
@@ -122,8 +161,9 @@ function readNodeBody(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
     };
     incoming.on('data', onData);
     incoming.once('end', finish);
-    incoming.once('error', reject);
-    // A client gone before the end of its body: nothing to answer (a no-op after finish).
-    incoming.once('close', () => reject(new Error('the request closed before its body ended')));
+    incoming.once('error', () => reject(new RequestClosedError()));
+    // A client gone (or cut at the request deadline) before the end of its body: nothing to
+    // answer (a no-op after finish).
+    incoming.once('close', () => reject(new RequestClosedError()));
   });
 }

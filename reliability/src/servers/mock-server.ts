@@ -40,6 +40,7 @@ const platform = createMockPlatform({
     ? {}
     : { serviceJournalSize: config.serviceJournalSize }),
   ...(config.webhooks === undefined ? {} : { webhooks: config.webhooks }),
+  ...(config.controlToken === undefined ? {} : { controlToken: config.controlToken }),
   ...(config.claimCounterRefreshMs === undefined
     ? {}
     : { claimCounterRefreshMs: config.claimCounterRefreshMs }),

@@ -40,6 +40,8 @@ export interface MockServerConfig {
     retryMaxMs?: number;
     concurrency?: number;
   };
+  /** The control token of a mock exposed beyond loopback. */
+  controlToken?: string;
 }
 
 /** The public origin the connect routes are configured with, so signatures ignore the port. */

@@ -47,7 +47,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/connect/start',
-    summary: 'Start the connect flow as a member: 302 to the task’s signed redirect',
+    summary:
+      'Start the connect flow as a member: 302 to the task’s signed redirect ({location} for JSON)',
     query: 'subdomain=demo&questId=<questId>&userId=<userId>',
   },
   {
@@ -55,6 +56,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/__mock/connect/callback',
     summary: 'The connect callback: verifies the community’s answer (one-time, 10 minutes)',
   },
+  { method: 'GET', path: '/__mock/communities', summary: 'The communities, by subdomain' },
   {
     method: 'GET',
     path: '/__mock/communities/{subdomain}/secret',

@@ -56,7 +56,7 @@ function callbackAnswer(result: ConnectCallbackResult, accept: string | undefine
 /**
  * The identity-connect flow of the service and the community secrets:
  * `GET /connect/start?subdomain=&questId=&userId=&taskId=&callbackParam=` redirects (302) to the
- * task's redirect URL, signed; `GET /connect/callback` verifies the community's answer and stores
+ * task's redirect URL, signed (`{location}` to a client asking for JSON only); `GET /connect/callback` verifies the community's answer and stores
  * the association (200 page, or 400 page with the reason); `GET` and `PUT
  * /communities/{subdomain}/secret` read and set the connect secret;
  * `GET /communities/{subdomain}/users/{userId}/connections` lists a member's associations.
@@ -70,11 +70,24 @@ export function connectRoutes(context: MockContext, service: MockService): Hono 
     if (!query.ok) return query.response;
     const started = service.connect.start(query.data);
     if ('kind' in started) return toResponse(started);
+    // A page holding the control token (the dashboard) cannot read a 302's target: it asks for
+    // JSON and sends the member's browser there itself.
+    if (wantsJson(c.req.header('accept'))) return c.json({ location: started.location });
     return c.redirect(started.location, 302);
   });
 
   routes.get('/connect/callback', (c) =>
     callbackAnswer(service.connect.callback(c.req.url), c.req.header('accept')),
+  );
+
+  // The communities, for the dashboard's chooser: a control route, so that an exposed mock
+  // names its subdomains to token holders only.
+  routes.get('/communities', (c) =>
+    c.json(
+      store.communities
+        .list()
+        .map((community) => ({ subdomain: community.subdomain, name: community.name })),
+    ),
   );
 
   routes.get('/communities/:subdomain/secret', (c) => {

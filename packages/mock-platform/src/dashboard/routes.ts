@@ -31,7 +31,11 @@ export function dashboardRoutes(context: MockContext, tokenRequired: boolean): H
   routes.get('/dashboard', (c) =>
     c.html(
       renderDashboardPage({
-        subdomains: context.store.communities.list().map((community) => community.subdomain),
+        // Exposed with a token, the page names nothing: the script lists the communities
+        // through a control route once it has the token.
+        subdomains: tokenRequired
+          ? []
+          : context.store.communities.list().map((community) => community.subdomain),
         tokenRequired,
       }),
       200,

@@ -191,9 +191,19 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       : [el('li', {}, 'No connect association yet.')]));
     const connectQuests = state.quests.filter((quest) => quest.tasks.some((task) => task.identifications.includes('svc-connect')));
     $('connect-links').replaceChildren(...connectQuests.map((quest) => el('li', {},
-      el('a', { href: '/__mock/connect/start?subdomain=' + encodeURIComponent(state.subdomain) + '&questId=' + encodeURIComponent(quest.id) + '&userId=' + encodeURIComponent(user.id), class: 'connect-link' },
+      el('a', { href: '/__mock/connect/start?subdomain=' + encodeURIComponent(state.subdomain) + '&questId=' + encodeURIComponent(quest.id) + '&userId=' + encodeURIComponent(user.id), class: 'connect-link', onclick: startConnect },
         'Start the connect flow of "' + quest.name + '" as this member'))));
     $('connections').hidden = false;
+  }
+
+  // Starting a flow needs the control token when the mock asks for one; a link cannot send it,
+  // so the script asks for the signed redirect and takes the browser there.
+  function startConnect(event) {
+    if (!tokenRequired) return;
+    event.preventDefault();
+    api('GET', event.currentTarget.getAttribute('href'))
+      .then((answer) => window.location.assign(answer.location))
+      .catch(showError);
   }
 
   async function addMember(form) {
@@ -293,9 +303,18 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   $('deliveries-refresh').addEventListener('click', () => loadDeliveries().catch(showError));
   $('checks-refresh').addEventListener('click', () => loadChecks().catch(showError));
 
+  async function loadCommunities() {
+    if (!tokenRequired) return;
+    const communities = await api('GET', '/__mock/communities');
+    $('community').replaceChildren(...communities.map((c) => el('option', { value: c.subdomain }, c.subdomain)));
+    state.subdomain = $('community').value;
+  }
+
   function start() {
-    follow();
-    loadAll().catch(showError);
+    loadCommunities().then(() => {
+      follow();
+      return loadAll();
+    }).catch(showError);
   }
   const tokenForm = $('token-form');
   if (tokenForm && !state.token) {

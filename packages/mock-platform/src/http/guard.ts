@@ -23,9 +23,13 @@ export interface Guard {
 /** The header that carries the control token. */
 export const CONTROL_TOKEN_HEADER = 'x-questkit-control-token';
 
-// The browser-facing steps of the connect flow: top-level navigations from the community's site,
-// cross-site by nature. The callback is safe on its own: signed, with a one-time nonce.
+// The browser-facing steps of the connect flow: top-level navigations, cross-site by nature.
 const NAVIGATIONS = new Set(['/__mock/connect/start', '/__mock/connect/callback']);
+// The callback is also open without the control token: the community's site redirects the
+// member's browser there, and a navigation cannot carry a header. It is safe on its own: it acts
+// only on a one-time nonce that a start issued (start needs the token), checked before anything
+// else, and on the community's signature.
+const CALLBACK_PATH = '/__mock/connect/callback';
 
 const json = (message: string) =>
   new Response(JSON.stringify({ message }), {
@@ -55,7 +59,9 @@ function isLoopback(name: string): boolean {
  *   page whose name resolves to 127.0.0.1, DNS rebinding, cannot read or drive the mock);
  * - control and token routes (`/__mock/*`) refuse requests a browser marks cross-site, by
  *   `Origin` or `Sec-Fetch-Site` (a "simple" cross-site POST needs no preflight);
- * - with a control token, control routes need it.
+ * - with a control token, control routes need it, starting a connect flow included; only the
+ *   dashboard's page and assets (no data) and the connect callback (a one-time nonce from a
+ *   start, and the community's signature) stay open.
  * Requests with no `Host` (in-process `platform.fetch`) and scripts sending no `Origin` pass.
  */
 export function createGuard(options: GuardOptions = {}): Guard {
@@ -81,21 +87,25 @@ export function createGuard(options: GuardOptions = {}): Guard {
         }
       }
       const path = c.req.path;
-      if (path.startsWith('/__mock/') && !(c.req.method === 'GET' && NAVIGATIONS.has(path))) {
+      if (path.startsWith('/__mock/')) {
+        const get = c.req.method === 'GET';
         const site = c.req.header('sec-fetch-site');
         const origin = c.req.header('origin');
         const own = host === undefined ? undefined : new URL(c.req.url).origin;
         if (
-          (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-          (origin !== undefined && origin !== own)
+          !(get && NAVIGATIONS.has(path)) &&
+          ((site !== undefined && site !== 'same-origin' && site !== 'none') ||
+            (origin !== undefined && origin !== own))
         ) {
           return json(
             'Control routes refuse cross-site browser requests: call them from a script, the CLI, or the mock’s own pages.',
           );
         }
         // The dashboard's page and assets hold no data (a browser cannot send the header on a
-        // navigation); everything they show comes from routes that need the token.
-        const open = c.req.method === 'GET' && DASHBOARD_PATHS.has(path);
+        // navigation); everything they show comes from routes that need the token. Starting a
+        // connect flow needs the token: it names any member, and its redirect says whether the
+        // member, the quest and the community exist.
+        const open = get && (DASHBOARD_PATHS.has(path) || path === CALLBACK_PATH);
         if (
           token !== undefined &&
           !open &&

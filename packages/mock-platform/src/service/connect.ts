@@ -39,7 +39,8 @@ export type ConnectCallbackFailure =
   | 'unknown_member'
   | 'used_nonce'
   | 'expired_nonce'
-  | 'wrong_member';
+  | 'wrong_member'
+  | 'not_a_callback';
 
 /** How long a started flow may take to come back, on the mock's clock. */
 export const CONNECT_NONCE_TTL_MS = 10 * 60 * 1000;
@@ -76,6 +77,7 @@ const FAILURE_MESSAGES: Record<ConnectCallbackFailure, string> = {
   used_nonce: 'This callback was already used, or was never issued. Nothing was changed.',
   expired_nonce: 'This callback has expired (after 10 minutes). Nothing was changed.',
   wrong_member: 'This callback belongs to another member. Nothing was changed.',
+  not_a_callback: 'This address is a connect redirect, not a callback. Nothing was changed.',
 };
 
 // Longest identifier stored: a community's user id, not a document.
@@ -101,6 +103,17 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string | undefine
 function single(params: URLSearchParams, name: string): string | undefined {
   const values = params.getAll(name);
   return values.length === 1 && values[0] !== '' ? values[0] : undefined;
+}
+
+/** Whether `redirectUrl` is the callback route itself (as URLs compare: case, default port). */
+function pointsAtCallback(redirectUrl: string, callback: string): boolean {
+  try {
+    const target = new URL(redirectUrl);
+    const own = new URL(callback);
+    return target.origin === own.origin && target.pathname === own.pathname;
+  } catch {
+    return false;
+  }
 }
 
 function connectTask(tasks: readonly QuestTaskRecord[], taskId: string | undefined) {
@@ -161,6 +174,14 @@ export function createConnectService(
         );
       }
       const redirectUrl = task.settings.redirectUrl!;
+      // The mock signs the redirect with the community's secret: a redirect to its own callback
+      // would be a callback signed without the community (the callback refuses it too).
+      if (pointsAtCallback(redirectUrl, callbackBase())) {
+        return apiError(
+          409,
+          `The redirectUrl of task ${task.id} points at the mock's own connect callback: it must be the community's connect endpoint`,
+        );
+      }
       const callback = new URL(callbackBase());
       callback.searchParams.set('subdomain', community.subdomain);
       callback.searchParams.set('userId', user.id);
@@ -200,6 +221,16 @@ export function createConnectService(
       } catch {
         return fail('invalid_url');
       }
+      // The nonce first: the route is open to any browser (no control token), so a request
+      // without a live nonce, which only a start issues, learns nothing else (whether a
+      // community or a member exists, whether a signature is well-formed).
+      const nonce = single(received.searchParams, 'nonce');
+      const issued = nonce === undefined ? undefined : nonces.get(nonce);
+      if (nonce === undefined || !issued) return fail('used_nonce');
+      if (issued.expiresAt <= clock.now().getTime()) {
+        nonces.delete(nonce);
+        return fail('expired_nonce');
+      }
       // Verify the URL the community signed: the callback the mock gave it, on its public URL.
       const signed = `${callbackBase()}${received.search}`;
       const subdomain = single(received.searchParams, 'subdomain');
@@ -207,24 +238,16 @@ export function createConnectService(
       if (!community) return fail('unknown_community');
       const verified = verifySignedUrl(signed, community.connectSecret);
       if (!verified.ok) return fail(verified.reason);
+      // Every redirect the mock signs carries svcUserId and the callback: such a URL was signed
+      // by the mock (a task redirectUrl pointing here), never by the community as its answer.
+      if (['svcUserId', 'callback', 'callbackUrl'].some((name) => verified.params.has(name))) {
+        return fail('not_a_callback');
+      }
       const userId = single(verified.params, 'userId');
       const redirectUrl = single(verified.params, 'redirectUrl');
       const identifier = single(verified.params, 'identifier');
-      const nonce = single(verified.params, 'nonce');
-      if (
-        !userId ||
-        !redirectUrl ||
-        !nonce ||
-        !identifier ||
-        identifier.length > MAX_IDENTIFIER_LENGTH
-      ) {
+      if (!userId || !redirectUrl || !identifier || identifier.length > MAX_IDENTIFIER_LENGTH) {
         return fail('missing_parameter');
-      }
-      const issued = nonces.get(nonce);
-      if (!issued) return fail('used_nonce');
-      if (issued.expiresAt <= clock.now().getTime()) {
-        nonces.delete(nonce);
-        return fail('expired_nonce');
       }
       if (issued.userId !== userId || issued.communityId !== community.id)
         return fail('wrong_member');
