@@ -38,6 +38,19 @@ describe('browse routes', () => {
     expect((await fetch(`${mock.url}/__mock/communities/nope/members`)).status).toBe(404);
   });
 
+  it('list the named demo members first without a query, marked demo', async () => {
+    const members = await get('/__mock/communities/demo/members');
+    expect(members.slice(0, 3).map((user: { name: string }) => user.name)).toEqual([
+      'ada',
+      'ben',
+      'cleo',
+    ]);
+    expect(members[0].demo).toBe(true);
+    expect(members.length).toBeLessThanOrEqual(20);
+    const quests = await get('/__mock/communities/demo/quests');
+    expect(quests.every((quest: { demo: boolean }) => quest.demo)).toBe(true);
+  });
+
   it('list the quests with API tasks, and deliveries newest first with a status filter', async () => {
     const quests = await get('/__mock/communities/demo/quests');
     expect(quests.length).toBeGreaterThan(0);
