@@ -339,6 +339,19 @@ describe('the dashboard in Chromium', { timeout: 30_000 }, () => {
     expect(url.searchParams.get('subdomain')).toBe('demo');
   });
 
+  it('writes a member name that looks like HTML as text, in the journal too', async () => {
+    const name = '<img src=x onerror="document.title=1">';
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.locator('#member-add-outcome').getByText('Added <img').waitFor(WAIT);
+    const quest = page.locator('#quest-list li', { hasText: 'Dashboard quest' });
+    await quest.getByRole('button', { name: `Claim as ${name}: Dashboard quest` }).click();
+    await quest.getByText(/Verified by the dashboard test/).waitFor(WAIT);
+    const newest = page.locator('#claims tr').first();
+    await expect.poll(() => newest.locator('td.member .name').textContent(), WAIT).toBe(name);
+    expect(await page.locator('#claims img, #quest-list img, #member-results img').count()).toBe(0);
+  });
+
   it('has no serious or critical accessibility violation (axe-core) at 1280, 390 and 360 px; narrow rows are cards', async () => {
     const require = createRequire(import.meta.url);
     const axe = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
