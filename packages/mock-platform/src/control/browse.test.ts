@@ -64,7 +64,7 @@ describe('browse routes', () => {
     expect(failed.every((record: { status: string }) => record.status === 'failed')).toBe(true);
   });
 
-  it('stream each verification call as a server-sent event', async () => {
+  it('stream each verification call and each claim as a server-sent event', async () => {
     const controller = new AbortController();
     const response = await fetch(`${mock.url}/__mock/events`, { signal: controller.signal });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -92,6 +92,9 @@ describe('browse routes', () => {
     const { requestId } = (await claim.json()) as { requestId: string };
     expect(await until(new RegExp(`"requestId":"${requestId}"`))).toBe(true);
     expect(text).toMatch(/event: call\n/);
+    // The claim itself follows its calls, under its requestId.
+    expect(await until(new RegExp(`id: ${requestId}\n`))).toBe(true);
+    expect(text).toMatch(/event: claim\n/);
     expect(text).not.toContain('demo-task-key');
     controller.abort();
   });
