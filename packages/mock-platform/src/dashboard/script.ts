@@ -121,7 +121,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       return el('span', { class: 'muted' }, missing ? 'no call: ' + missing.error : 'no call: refused before any call');
     }
     if (!task.response) return el('span', {}, el('span', { class: 'neutral' }, noAnswer(task)), task.error ? ' (' + task.error + ')' : '');
-    return el('span', {}, el('span', { class: task.outcome === 'fault' ? 'fail' : 'pass' }, 'HTTP ' + task.response.status),
+    // A 400 is a valid answer (not verified), neither a pass nor a fault.
+    const look = task.outcome === 'verified' ? 'pass' : task.outcome === 'fault' ? 'fail' : 'neutral';
+    return el('span', {}, el('span', { class: look }, 'HTTP ' + task.response.status),
       ' in ' + Math.round(task.durationMs) + ' ms');
   }
 
