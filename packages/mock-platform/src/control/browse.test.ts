@@ -38,6 +38,19 @@ describe('browse routes', () => {
     expect((await fetch(`${mock.url}/__mock/communities/nope/members`)).status).toBe(404);
   });
 
+  it('list the named demo members first without a query, marked demo', async () => {
+    const members = await get('/__mock/communities/demo/members');
+    expect(members.slice(0, 3).map((user: { name: string }) => user.name)).toEqual([
+      'ada',
+      'ben',
+      'cleo',
+    ]);
+    expect(members[0].demo).toBe(true);
+    expect(members.length).toBeLessThanOrEqual(20);
+    const quests = await get('/__mock/communities/demo/quests');
+    expect(quests.every((quest: { demo: boolean }) => quest.demo)).toBe(true);
+  });
+
   it('list the quests with API tasks, and deliveries newest first with a status filter', async () => {
     const quests = await get('/__mock/communities/demo/quests');
     expect(quests.length).toBeGreaterThan(0);
@@ -51,7 +64,7 @@ describe('browse routes', () => {
     expect(failed.every((record: { status: string }) => record.status === 'failed')).toBe(true);
   });
 
-  it('stream each verification call as a server-sent event', async () => {
+  it('stream each verification call and each claim as a server-sent event', async () => {
     const controller = new AbortController();
     const response = await fetch(`${mock.url}/__mock/events`, { signal: controller.signal });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -79,6 +92,9 @@ describe('browse routes', () => {
     const { requestId } = (await claim.json()) as { requestId: string };
     expect(await until(new RegExp(`"requestId":"${requestId}"`))).toBe(true);
     expect(text).toMatch(/event: call\n/);
+    // The claim itself follows its calls, under its requestId.
+    expect(await until(new RegExp(`id: ${requestId}\n`))).toBe(true);
+    expect(text).toMatch(/event: claim\n/);
     expect(text).not.toContain('demo-task-key');
     controller.abort();
   });

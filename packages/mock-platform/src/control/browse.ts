@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { MockContext } from '../context.js';
 import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
-import type { CallRecord } from '../service/call-journal.js';
+import { DEMO } from '../seed/demo-ids.js';
 import type { MockService } from '../service/service.js';
 import type { UserRecord } from '../store/records.js';
 import { USER_IDENTIFIER_KINDS } from '../store/store.js';
@@ -20,6 +20,9 @@ const SEARCH_LIMIT = 20;
 const NAME_SCAN_LIMIT = 200_000;
 /** Most deliveries the list answers. */
 const DELIVERY_LIMIT = 100;
+/** The seeded demo members and quests: marked `demo: true` in the answers, members listed first. */
+const DEMO_USER_IDS: readonly string[] = Object.values(DEMO.users);
+const DEMO_QUEST_IDS: ReadonlySet<string> = new Set(Object.values(DEMO.quests));
 /** A comment line on the event stream this often, so proxies keep it open. */
 const KEEP_ALIVE_MS = 15_000;
 
@@ -33,7 +36,11 @@ function findMembers(context: MockContext, communityId: string, query: string): 
   };
   const q = query.trim();
   if (q === '') {
-    // No query: the newest members.
+    // No query: the named demo members every README speaks of, then the newest members.
+    for (const id of DEMO_USER_IDS) {
+      const user = store.users.get(id);
+      if (user?.name) add(user);
+    }
     const all = [...store.users.list()].filter((user) => user.communityId === communityId);
     for (const user of all.slice(-SEARCH_LIMIT).reverse()) add(user);
     return [...found.values()];
@@ -53,10 +60,11 @@ function findMembers(context: MockContext, communityId: string, query: string): 
 }
 
 /**
- * `GET /communities/{subdomain}/members?q=` (members by id, any identifier or a name prefix),
- * `GET /communities/{subdomain}/quests` (quests with API tasks), `GET /webhooks/deliveries`
- * (newest first, `?webhookId=&status=`), `GET /events` (verification calls as server-sent
- * events named `call`).
+ * `GET /communities/{subdomain}/members?q=` (members by id, any identifier or a name prefix;
+ * without `q`, the named demo members first, then the newest), `GET
+ * /communities/{subdomain}/quests` (quests with API tasks); both mark seeded data `demo: true`; `GET /webhooks/deliveries`
+ * (newest first, `?webhookId=&status=`), `GET /events` (server-sent events: each claim as
+ * `claim`, each verification call as `call`).
  */
 export function browseRoutes(context: MockContext, service: MockService): Hono {
   const routes = new Hono();
@@ -67,7 +75,9 @@ export function browseRoutes(context: MockContext, service: MockService): Hono {
     if (!community)
       return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
     const members = findMembers(context, community.id, c.req.query('q') ?? '');
-    return c.json(members.map((user) => userById(store, user)));
+    return c.json(
+      members.map((user) => ({ ...userById(store, user), demo: DEMO_USER_IDS.includes(user.id) })),
+    );
   });
 
   routes.get('/communities/:subdomain/quests', (c) => {
@@ -82,6 +92,7 @@ export function browseRoutes(context: MockContext, service: MockService): Hono {
         name: quest.name,
         published: quest.published,
         archived: quest.archived,
+        demo: DEMO_QUEST_IDS.has(quest.id),
         recurrence: quest.recurrence,
         retryAfter: quest.retryAfter,
         conditions: quest.conditions,
@@ -119,12 +130,20 @@ export function browseRoutes(context: MockContext, service: MockService): Hono {
 
   routes.get('/events', (c) =>
     streamSSE(c, async (stream) => {
-      const queue: CallRecord[] = [];
+      const queue: { event: 'call' | 'claim'; id: string; data: string }[] = [];
       let wake: (() => void) | undefined;
-      const unsubscribe = service.calls.subscribe((entry) => {
-        queue.push(entry);
+      const unsubscribeCalls = service.calls.subscribe((entry) => {
+        queue.push({ event: 'call', id: entry.id, data: JSON.stringify(entry) });
         wake?.();
       });
+      const unsubscribeClaims = service.claimJournal.subscribe((entry) => {
+        queue.push({ event: 'claim', id: entry.id, data: JSON.stringify(entry) });
+        wake?.();
+      });
+      const unsubscribe = () => {
+        unsubscribeCalls();
+        unsubscribeClaims();
+      };
       stream.onAbort(() => {
         unsubscribe();
         wake?.();
@@ -134,7 +153,7 @@ export function browseRoutes(context: MockContext, service: MockService): Hono {
         while (!stream.aborted && !stream.closed) {
           const entry = queue.shift();
           if (entry) {
-            await stream.writeSSE({ event: 'call', id: entry.id, data: JSON.stringify(entry) });
+            await stream.writeSSE(entry);
             continue;
           }
           await new Promise<void>((resolve) => {

@@ -29,6 +29,18 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   { method: 'DELETE', path: '/__mock/calls', summary: 'Clear the verification calls' },
   {
+    method: 'GET',
+    path: '/__mock/claims',
+    summary: 'Every claim, whatever its outcome (claimed, not-verified, refused, endpoint-fault)',
+    query: 'outcome=refused',
+  },
+  { method: 'DELETE', path: '/__mock/claims', summary: 'Clear the journal of claims' },
+  {
+    method: 'POST',
+    path: '/__mock/claims/{requestId}/tasks/{taskId}/replay',
+    summary: 'Send a claim’s verification call again, with the task’s current key',
+  },
+  {
     method: 'POST',
     path: '/__mock/endpoint-checks',
     summary: 'Run the platform’s automatic checks of an endpoint now',
@@ -130,7 +142,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/events',
-    summary: 'Verification calls as they happen (server-sent events named call)',
+    summary: 'Claims and verification calls as they happen (server-sent events claim and call)',
   },
   { method: 'GET', path: '/__mock/dashboard', summary: 'The dashboard (an HTML page)' },
   { method: 'GET', path: '/__mock/openapi.json', summary: 'This list, as an OpenAPI document' },

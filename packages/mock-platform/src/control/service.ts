@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { MockContext } from '../context.js';
 import type { MockService } from '../service/service.js';
 import { browseRoutes } from './browse.js';
+import { claimJournalRoutes } from './claim-journal.js';
 import { claimRoutes } from './claims.js';
 import { clockRoutes } from './clock.js';
 import { connectRoutes } from './connect.js';
@@ -11,11 +12,12 @@ import { webhookRoutes } from './webhooks.js';
 
 /**
  * The service side's control routes, mounted under /__mock/ beside the others: claims and calls,
- * endpoint checks, connect and secrets, members, events and deliveries, the clock.
+ * endpoint checks, connect and secrets, members, events and deliveries, the clock, the journal of claims.
  */
 export function createServiceControlApp(context: MockContext, service: MockService): Hono {
   const control = new Hono();
   control.route('/', claimRoutes(service));
+  control.route('/', claimJournalRoutes(context, service));
   control.route('/', endpointCheckRoutes(service));
   control.route('/', connectRoutes(context, service));
   control.route('/', memberRoutes(context, service));

@@ -46,7 +46,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
     <p id="clock-now" class="muted" aria-live="polite"></p>
   </header>
   <nav aria-label="Sections">
-    <a href="#journal">Verification calls</a>
+    <a href="#journal">Claims</a>
     <a href="#deliveries">Deliveries</a>
     <a href="#members">Members</a>
     <a href="#quests">Quests</a>
@@ -58,31 +58,44 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
     <p id="error" class="error" role="alert" hidden></p>
 
     <section id="journal" aria-labelledby="journal-title">
-      <h2 id="journal-title">Verification calls</h2>
+      <h2 id="journal-title">Claims</h2>
+      <p class="muted">One row per claim, whatever happened: claimed, not verified, refused before any call (with the reason) or endpoint fault.</p>
       <p id="live" class="muted" aria-live="polite">Connecting…</p>
-      <div class="scroll" tabindex="0" role="region" aria-label="Verification calls table"><table>
-        <caption class="sr-only">Verification calls, newest first</caption>
-        <thead><tr><th scope="col">Time</th><th scope="col">Quest / task</th><th scope="col">Member</th><th scope="col">Request id</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Message</th><th scope="col">Checks</th></tr></thead>
-        <tbody id="calls"></tbody>
+      <form id="journal-filters" class="filters" role="search" aria-label="Filter the claims">
+        <div><label for="filter-member">Member</label><select id="filter-member"><option value="">All members</option></select></div>
+        <div><label for="filter-quest">Quest</label><select id="filter-quest"><option value="">All quests</option></select></div>
+        <div><label for="filter-outcome">Outcome</label><select id="filter-outcome">
+          <option value="">All outcomes</option>
+          <option value="claimed">Claimed</option>
+          <option value="not-verified">Not verified</option>
+          <option value="refused">Refused before any call</option>
+          <option value="endpoint-fault">Endpoint fault</option>
+        </select></div>
+        <div><label for="filter-q">Search</label><input id="filter-q" type="search" placeholder="name, id, message, URL" /></div>
+      </form>
+      <p id="journal-count" class="muted" role="status"></p>
+      <div class="scroll" tabindex="0" role="region" aria-label="Claims table"><table class="cards">
+        <caption class="sr-only">Claims, newest first</caption>
+        <thead><tr><th scope="col">Outcome</th><th scope="col">Message</th><th scope="col">Member</th><th scope="col">Quest</th><th scope="col">Call</th><th scope="col">Checks</th><th scope="col">Time</th></tr></thead>
+        <tbody id="claims"></tbody>
       </table></div>
-      <div id="call-detail" class="card detail" hidden tabindex="-1" aria-labelledby="call-detail-title">
-        <h3 id="call-detail-title">Call</h3>
-        <h4>Request headers</h4><pre id="call-headers"></pre>
-        <h4>Request body</h4><pre id="call-body"></pre>
-        <h4>Answer</h4><pre id="call-answer"></pre>
-        <h4>Replay with curl</h4><pre id="call-curl"></pre>
-        <button type="button" data-close="call-detail">Close</button>
+      <div id="claim-detail" class="card detail" hidden tabindex="-1" aria-labelledby="claim-detail-title">
+        <h3 id="claim-detail-title">Claim</h3>
+        <dl id="claim-facts" class="facts"></dl>
+        <div id="claim-calls"></div>
+        <button type="button" data-close="claim-detail">Close</button>
       </div>
     </section>
 
     <section id="deliveries" aria-labelledby="deliveries-title">
       <h2 id="deliveries-title">Webhook deliveries</h2>
       <button type="button" id="deliveries-refresh">Refresh</button>
-      <div class="scroll" tabindex="0" role="region" aria-label="Webhook deliveries table"><table>
+      <div class="scroll" tabindex="0" role="region" aria-label="Webhook deliveries table"><table class="cards">
         <caption class="sr-only">Webhook deliveries, newest first</caption>
         <thead><tr><th scope="col">Created</th><th scope="col">Webhook</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tries</th><th scope="col">Next retry</th><th scope="col">Actions</th></tr></thead>
         <tbody id="delivery-rows"></tbody>
       </table></div>
+      <p id="delivery-outcome" aria-live="polite"></p>
       <div id="delivery-detail" class="card detail" hidden tabindex="-1" aria-labelledby="delivery-detail-title">
         <h3 id="delivery-detail-title">Delivery</h3>
         <p id="delivery-summary"></p>
@@ -90,7 +103,6 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
         <h4>Payload</h4><pre id="delivery-payload"></pre>
         <button type="button" data-close="delivery-detail">Close</button>
       </div>
-      <p id="delivery-outcome" aria-live="polite"></p>
     </section>
 
     <section id="members" aria-labelledby="members-title">
@@ -100,6 +112,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
         <input id="member-q" name="q" type="search" />
         <button type="submit">Search</button>
       </form>
+      <p id="member-results-note" class="muted">Without a search: the named demo members first (marked demo), then the newest members.</p>
       <ul id="member-results" class="list"></ul>
       <p id="selected-member" aria-live="polite">No member selected: search, then choose one.</p>
       <div id="connections" class="card" hidden aria-labelledby="connections-title">
@@ -123,8 +136,8 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
 
     <section id="quests" aria-labelledby="quests-title">
       <h2 id="quests-title">Quests with API tasks</h2>
+      <p id="claim-hint" class="hint">Select a member under Members first: the Claim buttons claim as that member.</p>
       <ul id="quest-list" class="list"></ul>
-      <div id="claim-outcome" class="card" hidden aria-live="polite"></div>
     </section>
 
     <section id="clock" aria-labelledby="clock-title">
@@ -146,7 +159,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
     <section id="checks" aria-labelledby="checks-title">
       <h2 id="checks-title">Endpoint checks</h2>
       <button type="button" id="checks-refresh">Refresh</button>
-      <div class="scroll" tabindex="0" role="region" aria-label="Endpoint checks table"><table>
+      <div class="scroll" tabindex="0" role="region" aria-label="Endpoint checks table"><table class="cards">
         <caption class="sr-only">Automatic endpoint checks, newest first</caption>
         <thead><tr><th scope="col">Time</th><th scope="col">Endpoint</th><th scope="col">Trigger</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Checks</th></tr></thead>
         <tbody id="check-rows"></tbody>

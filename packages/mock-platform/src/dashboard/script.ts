@@ -12,6 +12,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     subdomain: $('community').value,
     member: null,
     quests: [],
+    claims: [],
     token: sessionStorage.getItem('qk-control-token'),
   };
   const tokenRequired = document.body.dataset.tokenRequired === 'true';
@@ -57,72 +58,204 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   const base = () => '/__mock/communities/' + encodeURIComponent(state.subdomain);
   const time = (iso) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 19) : '-');
   const short = (id) => (id ? id.slice(0, 8) + '…' : '-');
-  const questName = (id) => (state.quests.find((quest) => quest.id === id) || {}).name || short(id);
   const pretty = (value) => {
     if (typeof value !== 'string') return JSON.stringify(value, null, 2);
     try { return JSON.stringify(JSON.parse(value), null, 2); } catch { return value; }
   };
+  const clip = (text, max) => (text.length > max ? text.slice(0, max) + '…' : text);
   const quoteShell = (text) => "'" + text.replaceAll("'", "'\\''") + "'";
+  /** A table cell; its label heads it when rows become cards on a narrow screen. */
+  const cell = (label, props, ...children) => el('td', { 'data-label': label, ...props }, ...children);
+  /** An empty table's one row: what to do to fill it. */
+  const emptyRow = (columns, text) => el('tr', { class: 'empty' }, el('td', { colSpan: columns }, text));
+  /** Writes an action's result next to the control that caused it (an aria-live element). */
+  function say(target, text, failed) {
+    const box = typeof target === 'string' ? $(target) : target;
+    box.textContent = text;
+    box.classList.toggle('error', Boolean(failed));
+    box.hidden = false;
+  }
+  const failInto = (target) => (error) => say(target, error instanceof Error ? error.message : String(error), true);
 
-  // Verification calls
+  // The journal of claims: every claim, whatever its outcome, filtered in the page.
 
-  function checkCells(call) {
-    const failed = new Set(call.violations.filter((v) => v.severity === 'error').map((v) => v.check));
-    return el('ul', { class: 'list' }, ...CHECKS.map((check) =>
-      el('li', {}, el('span', { class: failed.has(check) ? 'fail' : 'pass' }, failed.has(check) ? 'fail' : 'pass'), ' ', check)));
+  const OUTCOMES = {
+    claimed: 'Claimed',
+    'not-verified': 'Not verified',
+    refused: 'Refused',
+    'endpoint-fault': 'Endpoint fault',
+  };
+  const CLAIM_LIMIT = 1000;
+
+  /** The task call that decided the claim: the last one made; undefined when none was. */
+  const decisiveCall = (claim) => claim.tasks.filter((task) => task.request).pop();
+  const memberLabel = (claim) => claim.userName || '(no name)';
+  const noAnswer = (task) => 'no answer from ' + task.request.url + ' — not judged';
+
+  /** A check's verdict: pass and fail as judged; anything else (not judged, warning...) is neutral. */
+  function verdictOf(task, check) {
+    const given = Array.isArray(task.checks)
+      ? (task.checks.find((entry) => entry.check === check) || {}).verdict
+      : task.checks && typeof task.checks === 'object' ? task.checks[check] : undefined;
+    if (typeof given === 'string') return given;
+    if (!task.response) return 'not judged';
+    const mine = (task.violations || []).filter((v) => v.check === check);
+    if (mine.some((v) => v.severity === 'error')) return 'fail';
+    if (mine.some((v) => v.severity === 'warning')) return 'warning';
+    return 'pass';
+  }
+  const verdictClass = (verdict) => (verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : 'neutral');
+
+  function checksOf(task) {
+    if (!task) return el('span', { class: 'muted' }, 'no call');
+    if (!task.response && !task.checks) return el('span', { class: 'neutral' }, 'not judged');
+    return el('ul', { class: 'list checks' }, ...CHECKS.map((check) => {
+      const verdict = verdictOf(task, check);
+      return el('li', {}, el('span', { class: verdictClass(verdict) }, verdict), ' ', check);
+    }));
   }
 
-  function callRow(call) {
-    const status = call.response ? String(call.response.status) : call.error || 'no answer';
-    return el('tr', { 'data-request-id': call.requestId },
-      el('td', {}, el('button', { type: 'button', class: 'secondary', onclick: () => openCall(call), 'aria-label': 'Details of the call at ' + time(call.at) }, time(call.at))),
-      el('td', {}, questName(call.questId), el('br'), el('code', {}, short(call.taskId))),
-      el('td', {}, el('code', {}, short(call.userId))),
-      el('td', {}, el('code', {}, call.requestId)),
-      el('td', {}, el('span', { class: call.outcome === 'fault' ? 'fail' : 'pass' }, status), ' ', call.outcome),
-      el('td', {}, Math.round(call.durationMs) + ' ms'),
-      el('td', { class: 'message' }, call.message || call.error || ''),
-      el('td', {}, checkCells(call)));
+  function callSummary(claim, task) {
+    if (!task) {
+      const missing = claim.tasks.find((t) => t.error);
+      return el('span', { class: 'muted' }, missing ? 'no call: ' + missing.error : 'no call: refused before any call');
+    }
+    if (!task.response) return el('span', {}, el('span', { class: 'neutral' }, noAnswer(task)), task.error ? ' (' + task.error + ')' : '');
+    // A 400 is a valid answer (not verified), neither a pass nor a fault.
+    const look = task.outcome === 'verified' ? 'pass' : task.outcome === 'fault' ? 'fail' : 'neutral';
+    return el('span', {}, el('span', { class: look }, 'HTTP ' + task.response.status),
+      ' in ' + Math.round(task.durationMs) + ' ms');
   }
 
-  function openCall(call) {
-    $('call-detail-title').textContent = 'Call ' + call.requestId;
-    $('call-headers').textContent = pretty(call.request.headers);
-    $('call-body').textContent = pretty(call.request.body);
-    $('call-answer').textContent = call.response
-      ? call.response.status + ' ' + (call.response.contentType || '') + '\n' + pretty(call.response.body)
-      : call.error || 'no answer';
-    const headers = Object.entries(call.request.headers).map(([name, value]) =>
-      ' -H ' + quoteShell(name + ': ' + (name === 'x-api-key' ? '$TASK_API_KEY' : value)));
-    $('call-curl').textContent = 'curl -X POST ' + quoteShell(call.request.url) + headers.join('') +
-      ' -d ' + quoteShell(JSON.stringify(call.request.body));
-    const detail = $('call-detail');
+  /** A name with its full id one click away. */
+  function named(name, kind, ids) {
+    return [el('span', { class: 'name' }, name), el('details', { class: 'ids' },
+      el('summary', {}, el('span', { class: 'sr-only' }, kind + ' '), 'ids'),
+      el('dl', { class: 'facts' }, ...ids.flatMap(([label, id]) => [el('dt', {}, label), el('dd', {}, el('code', {}, id))])))];
+  }
+
+  function claimRow(claim) {
+    const task = decisiveCall(claim);
+    const outcome = el('span', { class: 'badge outcome-' + claim.outcome }, OUTCOMES[claim.outcome] || claim.outcome);
+    return el('tr', { 'data-request-id': claim.requestId, 'data-outcome': claim.outcome },
+      cell('Outcome', { class: 'outcome' }, outcome, claim.outcome === 'refused' || claim.reason !== claim.outcome ? el('span', { class: 'reason' }, claim.reason) : null),
+      cell('Message', { class: 'message' }, claim.message),
+      cell('Member', { class: 'member' }, ...named(memberLabel(claim), 'Member', [['Member id', claim.userId]])),
+      cell('Quest', {}, ...named(claim.questName, 'Quest', [['Quest id', claim.questId], ['Request id', claim.requestId]].concat(claim.tasks.map((t) => ['Task id', t.taskId])))),
+      cell('Call', { class: 'call' }, callSummary(claim, task)),
+      cell('Checks', {}, checksOf(task)),
+      cell('Time', {}, el('button', { type: 'button', class: 'secondary', onclick: () => openClaim(claim),
+        'aria-label': 'Details of the claim of ' + claim.questName + ' by ' + memberLabel(claim) + ' at ' + time(claim.at) }, time(claim.at))));
+  }
+
+  function fillSelect(select, entries, all) {
+    const chosen = select.value;
+    select.replaceChildren(el('option', { value: '' }, all), ...entries.map(([value, label]) => el('option', { value }, label)));
+    select.value = entries.some(([value]) => value === chosen) ? chosen : '';
+  }
+
+  function renderClaims() {
+    const members = new Map(); const quests = new Map();
+    for (const claim of state.claims) { members.set(claim.userId, memberLabel(claim)); quests.set(claim.questId, claim.questName); }
+    const byName = (a, b) => a[1].localeCompare(b[1]);
+    fillSelect($('filter-member'), [...members].sort(byName), 'All members');
+    fillSelect($('filter-quest'), [...quests].sort(byName), 'All quests');
+    const member = $('filter-member').value; const quest = $('filter-quest').value;
+    const outcome = $('filter-outcome').value; const q = $('filter-q').value.trim().toLowerCase();
+    const shown = state.claims.filter((claim) => {
+      if ((member && claim.userId !== member) || (quest && claim.questId !== quest) || (outcome && claim.outcome !== outcome)) return false;
+      if (!q) return true;
+      const task = decisiveCall(claim);
+      return [claim.userName, claim.userId, claim.questName, claim.questId, claim.requestId, claim.message, claim.reason, claim.outcome,
+        task && task.request.url, task && task.error].some((text) => text && String(text).toLowerCase().includes(q));
+    }).reverse();
+    const filtered = member || quest || outcome || q;
+    $('claims').replaceChildren(...(shown.length ? shown.map(claimRow) : [emptyRow(7, state.claims.length
+      ? 'No claim matches these filters: clear the search or choose "All".'
+      : 'No claims yet: select a member under Members, then claim a quest below (Quests).')]));
+    $('journal-count').textContent = state.claims.length === 0 ? '' : filtered
+      ? shown.length + ' of ' + state.claims.length + ' claims shown'
+      : state.claims.length + ' claims, newest first';
+  }
+
+  async function loadClaims() {
+    state.claims = await api('GET', '/__mock/claims?subdomain=' + encodeURIComponent(state.subdomain));
+    renderClaims();
+  }
+
+  function addClaim(claim) {
+    if (claim.subdomain !== state.subdomain) return;
+    state.claims.push(claim);
+    if (state.claims.length > CLAIM_LIMIT) state.claims.shift();
+    renderClaims();
+    $('live').textContent = 'Live: last claim ' + time(claim.at) + ', ' + (OUTCOMES[claim.outcome] || claim.outcome).toLowerCase() +
+      (claim.outcome === 'refused' ? ' (' + claim.reason + ')' : '');
+  }
+
+  /** A curl line that works when pasted: the key is read from $QUEST_API_KEY, in double quotes. */
+  function curlLine(request) {
+    const headers = Object.entries(request.headers).map(([name, value]) => name === 'x-api-key'
+      ? ' -H "x-api-key: $QUEST_API_KEY"'
+      : ' -H ' + quoteShell(name + ': ' + value));
+    return 'curl -sS -X POST ' + quoteShell(request.url) + headers.join('') + ' --data-raw ' + quoteShell(JSON.stringify(request.body));
+  }
+
+  function answerText(call) {
+    if (!call.response) return noAnswer(call) + (call.error ? '\n' + call.error : '');
+    return 'HTTP ' + call.response.status + ' ' + (call.response.contentType || '') + ' in ' + Math.round(call.durationMs) + ' ms\n' +
+      pretty(call.response.body) + '\n\n' + CHECKS.map((check) => check + ': ' + verdictOf(call, check)).join('\n');
+  }
+
+  function taskBlock(claim, task) {
+    if (!task.request) {
+      return el('div', { class: 'task' }, el('h4', {}, 'Task ' + task.taskId),
+        el('p', {}, task.error ? 'No call: ' + task.error + '.' : 'No call: the claim was refused before any call (' + claim.reason + ').'));
+    }
+    const replayed = el('pre', { class: 'replay-answer' }, 'Not replayed yet.');
+    const status = el('p', { class: 'action-result', 'aria-live': 'polite' });
+    const hasKey = 'x-api-key' in task.request.headers;
+    const replay = async () => {
+      say(status, 'Replaying…');
+      const call = await api('POST', '/__mock/claims/' + encodeURIComponent(claim.requestId) + '/tasks/' + encodeURIComponent(task.taskId) + '/replay');
+      replayed.textContent = answerText(call);
+      say(status, 'Replayed at ' + time(call.at) + ': ' + (call.response ? 'HTTP ' + call.response.status + ', ' + call.outcome : noAnswer(call)) + '.');
+    };
+    return el('div', { class: 'task', 'data-task-id': task.taskId }, el('h4', {}, 'Call of task ' + task.taskId),
+      el('h5', {}, 'Request headers'), el('pre', {}, pretty(task.request.headers)),
+      el('h5', {}, 'Request body'), el('pre', {}, pretty(task.request.body)),
+      el('div', { class: 'answers' },
+        el('div', {}, el('h5', {}, 'Recorded answer'), el('pre', { class: 'recorded-answer' }, answerText(task))),
+        el('div', {}, el('h5', {}, 'Replay answer'), replayed)),
+      el('button', { type: 'button', class: 'replay', onclick: () => replay().catch(failInto(status)) }, 'Replay this call through the mock'),
+      status,
+      el('h5', {}, 'Replay with curl'),
+      hasKey ? el('p', { class: 'muted' }, 'Set QUEST_API_KEY to the task’s API key first: export QUEST_API_KEY=\'…\'') : null,
+      el('pre', { class: 'curl' }, curlLine(task.request)));
+  }
+
+  function openClaim(claim) {
+    $('claim-detail-title').textContent = 'Claim of ' + claim.questName + ' by ' + memberLabel(claim);
+    const facts = [['Outcome', (OUTCOMES[claim.outcome] || claim.outcome) + ' (' + claim.reason + ')'], ['Message', claim.message],
+      ['Time', time(claim.at)], ['Member', memberLabel(claim) + ' ' + claim.userId], ['Quest', claim.questName + ' ' + claim.questId],
+      ['Request id', claim.requestId]];
+    $('claim-facts').replaceChildren(...facts.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value)]));
+    $('claim-calls').replaceChildren(...claim.tasks.map((task) => taskBlock(claim, task)));
+    const detail = $('claim-detail');
     detail.hidden = false;
     detail.focus();
-  }
-
-  async function loadCalls() {
-    const calls = await api('GET', '/__mock/calls?subdomain=' + encodeURIComponent(state.subdomain));
-    $('calls').replaceChildren(...calls.reverse().map(callRow));
-  }
-
-  function addCall(call) {
-    if (call.subdomain !== state.subdomain) return;
-    $('calls').prepend(callRow(call));
-    $('live').textContent = 'Live: last call ' + time(call.at) + ' (' + call.outcome + ')';
   }
 
   function follow() {
     if (tokenRequired) {
       // EventSource cannot send the token header: poll instead.
       $('live').textContent = 'Refreshing every 2 s';
-      setInterval(() => loadCalls().catch(showError), 2000);
+      setInterval(() => loadClaims().catch(showError), 2000);
       return;
     }
     const events = new EventSource('/__mock/events');
-    events.addEventListener('ready', () => { $('live').textContent = 'Live: new calls appear here'; });
-    events.addEventListener('call', (event) => {
-      addCall(JSON.parse(event.data));
+    events.addEventListener('ready', () => { $('live').textContent = 'Live: new claims appear here'; });
+    events.addEventListener('claim', (event) => {
+      addClaim(JSON.parse(event.data));
       loadDeliveries().catch(showError);
     });
     events.onerror = () => { $('live').textContent = 'Reconnecting…'; };
@@ -132,16 +265,17 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
 
   async function loadDeliveries() {
     const records = await api('GET', '/__mock/webhooks/deliveries');
-    $('delivery-rows').replaceChildren(...records.map((record) => el('tr', { 'data-delivery-id': record.id },
-      el('td', {}, time(record.createdAt)),
-      el('td', {}, record.webhookName || short(record.webhookId)),
-      el('td', {}, record.eventType),
-      el('td', {}, el('span', { class: record.status === 'success' ? 'pass' : record.status === 'pending' ? '' : 'fail' }, record.status)),
-      el('td', { class: 'tries' }, String(record.tries)),
-      el('td', {}, record.status === 'failed' ? time(record.retryAt) : '-'),
-      el('td', {},
-        el('button', { type: 'button', class: 'secondary', onclick: () => openDelivery(record.id).catch(showError) }, 'Details'), ' ',
-        el('button', { type: 'button', onclick: () => replay(record.id).catch(showError) }, 'Replay')))));
+    $('delivery-rows').replaceChildren(...(records.length ? records.map((record) => el('tr', { 'data-delivery-id': record.id },
+      cell('Created', {}, time(record.createdAt)),
+      cell('Webhook', {}, record.webhookName || short(record.webhookId)),
+      cell('Event', {}, record.eventType),
+      cell('Status', {}, el('span', { class: record.status === 'success' ? 'pass' : record.status === 'pending' ? 'neutral' : 'fail' }, record.status)),
+      cell('Tries', { class: 'tries' }, String(record.tries)),
+      cell('Next retry', {}, record.status === 'failed' ? time(record.retryAt) : '-'),
+      cell('Actions', {},
+        el('button', { type: 'button', class: 'secondary', onclick: () => openDelivery(record.id).catch(failInto('delivery-outcome')), 'aria-label': 'Details of delivery ' + record.eventType + ' at ' + time(record.createdAt) }, 'Details'), ' ',
+        el('button', { type: 'button', onclick: () => replayDelivery(record.id).catch(failInto('delivery-outcome')), 'aria-label': 'Replay delivery ' + record.eventType + ' at ' + time(record.createdAt) }, 'Replay'))))
+      : [emptyRow(7, 'No deliveries yet: add a member or claim a quest; each active webhook of the community subscribed to the event receives it.')]));
   }
 
   async function openDelivery(id) {
@@ -151,7 +285,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       ' tries' + (record.status === 'failed' ? ', next retry ' + time(record.retryAt) : '');
     $('delivery-attempts').replaceChildren(...record.attempts.map((attempt) => el('li', {},
       'try ' + attempt.try + ' at ' + time(attempt.at) + ': ' + (attempt.status === null ? attempt.error : 'HTTP ' + attempt.status) +
-      ' in ' + Math.round(attempt.durationMs) + ' ms')));
+      ' in ' + Math.round(attempt.durationMs) + ' ms',
+      attempt.body ? el('span', { class: 'answer-body' }, ', answered ', el('q', {}, clip(attempt.body, 120))) : null)));
     $('delivery-payload').textContent = pretty(record.payload);
     const detail = $('delivery-detail');
     detail.dataset.deliveryId = id;
@@ -159,9 +294,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     detail.focus();
   }
 
-  async function replay(id) {
+  async function replayDelivery(id) {
     const answer = await api('POST', '/__mock/webhooks/deliveries/' + encodeURIComponent(id) + '/replay');
-    $('delivery-outcome').textContent = 'Replayed as ' + answer.deliveries.map((d) => d.id + ' (' + d.status + ')').join(', ');
+    say('delivery-outcome', 'Replayed as ' + answer.deliveries.map((d) => d.id + ' (' + d.status + ')').join(', '));
     await loadDeliveries();
   }
 
@@ -169,16 +304,18 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
 
   function memberItem(user) {
     return el('li', { 'data-user-id': user.id },
-      el('strong', {}, user.name || '(no name)'), el('code', {}, user.id),
+      el('strong', {}, user.name || '(no name)'), user.demo ? el('span', { class: 'badge demo' }, 'demo') : null, el('code', {}, user.id),
       user.discordHandle ? el('span', {}, 'Discord ' + user.discordHandle) : null,
       user.email ? el('span', {}, user.email) : null,
       el('span', {}, 'level ' + user.level),
-      el('button', { type: 'button', class: 'secondary', onclick: () => selectMember(user).catch(showError), 'aria-label': 'Select ' + (user.name || user.id) }, 'Select'));
+      el('button', { type: 'button', class: 'secondary', onclick: () => selectMember(user).catch(failInto('selected-member')), 'aria-label': 'Select ' + (user.name || user.id) }, 'Select'));
   }
 
   async function search(q) {
     const members = await api('GET', base() + '/members?q=' + encodeURIComponent(q));
-    $('member-results').replaceChildren(...(members.length ? members.map(memberItem) : [el('li', {}, 'No member found.')]));
+    $('member-results-note').hidden = q.trim() !== '';
+    $('member-results').replaceChildren(...(members.length ? members.map(memberItem)
+      : [el('li', {}, 'No member found: search by a full email, Discord id or handle, or the start of a name; or add the member below.')]));
   }
 
   async function selectMember(user) {
@@ -188,7 +325,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     const connections = await api('GET', base() + '/users/' + encodeURIComponent(user.id) + '/connections');
     $('connection-list').replaceChildren(...(connections.length
       ? connections.map((link) => el('li', {}, 'Linked ' + link.identifier + ' for ' + link.redirectUrl + ' on ' + time(link.createdAt)))
-      : [el('li', {}, 'No connect association yet.')]));
+      : [el('li', {}, 'No connect association yet: start the connect flow of a quest below.')]));
     const connectQuests = state.quests.filter((quest) => quest.tasks.some((task) => task.identifications.includes('svc-connect')));
     $('connect-links').replaceChildren(...connectQuests.map((quest) => el('li', {},
       el('a', { href: '/__mock/connect/start?subdomain=' + encodeURIComponent(state.subdomain) + '&questId=' + encodeURIComponent(quest.id) + '&userId=' + encodeURIComponent(user.id), class: 'connect-link', onclick: startConnect },
@@ -212,8 +349,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       if (value === '') continue;
       body[name] = name === 'xp' ? Number(value) : value;
     }
+    say('member-add-outcome', 'Adding…');
     const answer = await api('POST', base() + '/members', body);
-    $('member-add-outcome').textContent = 'Added ' + (answer.user.name || answer.user.id) + ' (' + answer.user.id + ')';
+    say('member-add-outcome', 'Added ' + (answer.user.name || answer.user.id) + ' (' + answer.user.id + ')');
     form.reset();
     await selectMember(answer.user);
     await loadDeliveries();
@@ -222,15 +360,28 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   // Quests and claims
 
   function renderQuests() {
-    $('quest-list').replaceChildren(...state.quests.map((quest) => el('li', { 'data-quest-id': quest.id },
-      el('strong', {}, quest.name), el('code', {}, quest.id), el('span', {}, quest.recurrence),
-      quest.published ? null : el('span', {}, '(not published)'),
-      el('button', {
-        type: 'button',
-        disabled: !state.member,
-        onclick: () => claim(quest).catch(showError),
-        'aria-label': 'Claim as selected member: ' + quest.name,
-      }, 'Claim as selected member'))));
+    const member = state.member;
+    $('claim-hint').textContent = member
+      ? 'Claims are made as ' + (member.name || '(no name)') + ' (' + member.id + '); their outcome shows beside each quest and in Claims.'
+      : 'Select a member under Members first: the Claim buttons claim as that member.';
+    $('quest-list').replaceChildren(...(state.quests.length ? state.quests.map((quest) => {
+      const result = el('p', { class: 'action-result', 'aria-live': 'polite', hidden: true });
+      // The visible text starts the accessible name, so speech input finds the button by what it shows.
+      const text = member ? 'Claim as ' + (member.name || 'selected member') : 'Claim as selected member';
+      return el('li', { 'data-quest-id': quest.id },
+        el('strong', {}, quest.name), quest.demo ? el('span', { class: 'badge demo' }, 'demo') : null,
+        el('code', {}, quest.id), el('span', {}, quest.recurrence),
+        quest.published ? null : el('span', {}, '(not published)'),
+        el('button', {
+          type: 'button',
+          disabled: !member,
+          onclick: () => claim(quest, result).catch(failInto(result)),
+          'aria-label': text + ': ' + quest.name,
+          'aria-describedby': 'claim-hint',
+          ...(member ? {} : { title: 'Select a member first' }),
+        }, text),
+        result);
+    }) : [el('li', {}, 'No quest with an API task in this community: create one through the public API (POST /public/communities/' + state.subdomain + '/quests).')]));
   }
 
   async function loadQuests() {
@@ -238,14 +389,11 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     renderQuests();
   }
 
-  async function claim(quest) {
-    const result = await api('POST', base() + '/quests/' + encodeURIComponent(quest.id) + '/claims', { userId: state.member.id });
-    const box = $('claim-outcome');
-    box.replaceChildren(
-      el('h3', {}, 'Claim of "' + quest.name + '" as ' + (state.member.name || state.member.id)),
-      el('p', {}, el('span', { class: result.status === 'success' ? 'pass' : 'fail' }, result.status), ' (' + result.reason + '): ' + result.message),
-      el('p', {}, 'Request id ', el('code', {}, result.requestId)));
-    box.hidden = false;
+  async function claim(quest, result) {
+    say(result, 'Claiming…');
+    const answer = await api('POST', base() + '/quests/' + encodeURIComponent(quest.id) + '/claims', { userId: state.member.id });
+    const outcome = answer.status === 'success' ? 'Claimed' : answer.status === 'error' ? 'Endpoint fault' : answer.tasks.some((t) => t.request) ? 'Not verified' : 'Refused before any call';
+    say(result, outcome + ' (' + answer.reason + '): ' + answer.message + ' Request id ' + answer.requestId + '.', answer.status !== 'success');
   }
 
   // Clock and endpoint checks
@@ -269,24 +417,26 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     const checks = await api('GET', '/__mock/endpoint-checks');
     // The verdicts come from the judge of questkit check: a call without an answer is "not judged".
     const shown = { pass: 'passed', fail: 'failed', not_judged: 'not judged' };
-    $('check-rows').replaceChildren(...checks.slice().reverse().map((check) => {
-      const verdict = check.state === 'running' ? 'running' : check.passed === false ? 'fail' : check.verdict;
-      const platform = check.platform || {};
+    $('check-rows').replaceChildren(...(checks.length ? checks.slice().reverse().map((check) => {
+      const running = check.state === 'running';
+      const answered = check.status !== null;
+      const verdict = running ? 'running' : check.passed === false ? 'failed' : shown[check.verdict] || 'not judged';
+      const task = { response: answered ? {} : null, violations: check.violations, checks: check.platform };
       return el('tr', {},
-        el('td', {}, time(check.at)),
-        el('td', {}, el('code', {}, check.endpoint)),
-        el('td', {}, check.trigger),
-        el('td', {}, el('span', { class: verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : '' }, shown[verdict] || verdict)),
-        el('td', {}, check.headline || (check.status === null ? 'no answer from ' + check.endpoint + (check.error ? ': ' + check.error : '') : String(check.status))),
-        el('td', {}, CHECKS.map((name) => name + ' ' + (platform[name] || '-').replace('_', ' ')).join(', ')));
-    }));
+        cell('Time', {}, time(check.at)),
+        cell('Endpoint', {}, el('code', {}, check.endpoint)),
+        cell('Trigger', {}, check.trigger),
+        cell('Verdict', {}, el('span', { class: verdict === 'passed' ? 'pass' : verdict === 'failed' ? 'fail' : 'neutral' }, verdict)),
+        cell('Status', {}, running ? '-' : check.headline || (answered ? String(check.status) : 'no answer from ' + check.endpoint + (check.error ? ' (' + check.error + ')' : ''))),
+        cell('Checks', {}, running ? '-' : CHECKS.map((name) => name + ' ' + verdictOf(task, name).replace('_', ' ')).join(', ')));
+    }) : [emptyRow(6, 'No endpoint checks yet: they run when a quest with an API task is created through the public API, or on POST /__mock/endpoint-checks.')]));
   }
 
   // Wiring
 
   async function loadAll() {
     await loadQuests();
-    await Promise.all([loadCalls(), loadDeliveries(), loadClock(), loadChecks(), search('')]);
+    await Promise.all([loadClaims(), loadDeliveries(), loadClock(), loadChecks(), search('')]);
   }
 
   for (const button of document.querySelectorAll('[data-close]')) {
@@ -297,10 +447,12 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     state.member = null;
     loadAll().catch(showError);
   });
-  $('member-search').addEventListener('submit', (event) => { event.preventDefault(); search($('member-q').value).catch(showError); });
-  $('member-add').addEventListener('submit', (event) => { event.preventDefault(); addMember(event.target).catch(showError); });
-  $('clock-advance').addEventListener('submit', (event) => { event.preventDefault(); advance(Number($('advance-by').value)).catch(showError); });
-  $('deliveries-refresh').addEventListener('click', () => loadDeliveries().catch(showError));
+  $('member-search').addEventListener('submit', (event) => { event.preventDefault(); search($('member-q').value).catch(failInto('selected-member')); });
+  $('member-add').addEventListener('submit', (event) => { event.preventDefault(); addMember(event.target).catch(failInto('member-add-outcome')); });
+  $('clock-advance').addEventListener('submit', (event) => { event.preventDefault(); advance(Number($('advance-by').value)).catch(failInto('clock-outcome')); });
+  $('deliveries-refresh').addEventListener('click', () => loadDeliveries().catch(failInto('delivery-outcome')));
+  $('journal-filters').addEventListener('input', renderClaims);
+  $('journal-filters').addEventListener('submit', (event) => event.preventDefault());
   $('checks-refresh').addEventListener('click', () => loadChecks().catch(showError));
 
   async function loadCommunities() {

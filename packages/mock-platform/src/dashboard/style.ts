@@ -1,7 +1,8 @@
 /**
  * The dashboard's stylesheet. System fonts, contrast above 4.5:1 for text (dark grey on white,
- * white on dark blue), a visible focus ring, and tables that scroll on their own on a narrow
- * screen instead of widening the page.
+ * white on dark blue), a visible focus ring, disabled controls that look disabled, and tables
+ * whose rows become cards on a narrow screen (outcome, message and member first) instead of
+ * widening the page.
  */
 export const DASHBOARD_CSS = `
 :root { color-scheme: light; --ink: #1f2328; --muted: #4f5661; --line: #d0d7de; --accent: #0b4f9c;
@@ -26,6 +27,11 @@ table { border-collapse: collapse; width: 100%; min-width: 44rem; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
 td.message { max-width: 28rem; overflow-wrap: anywhere; }
+td { overflow-wrap: anywhere; }
+td.outcome .reason { display: block; font-size: .85rem; }
+td button { white-space: nowrap; }
+tr.empty td { color: var(--muted); font-style: italic; }
+code { overflow-wrap: anywhere; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 pre { background: var(--soft); padding: .5rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: .75rem; margin: .75rem 0; background: var(--bg); }
@@ -38,11 +44,46 @@ td .list > li { padding: 0; border: 0; white-space: nowrap; flex-wrap: nowrap; }
 input, select, button { font: inherit; padding: .3rem .5rem; border: 1px solid #8c959f; border-radius: 6px; color: var(--ink); background: #fff; }
 button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
 button.secondary { background: #fff; color: var(--accent); }
+button:disabled, button:disabled:hover { background: #eaeef2; color: #4f5661; border-color: #afb8c1; border-style: dashed; cursor: not-allowed; }
+.hint { background: var(--soft); border-left: 4px solid var(--accent); padding: .4rem .6rem; }
+.badge { display: inline-block; padding: 0 .45rem; border-radius: 1rem; border: 1px solid currentColor; font-size: .85rem; font-weight: 600; white-space: nowrap; }
+.badge.demo { color: #6e3b00; background: #fff8c5; }
+.outcome-claimed { color: var(--ok); background: #dafbe1; }
+.outcome-not-verified { color: #6e3b00; background: #fff8c5; }
+.outcome-refused { color: #4f5661; background: var(--soft); }
+.outcome-endpoint-fault { color: var(--bad); background: #ffebe9; }
+.neutral { color: var(--muted); font-weight: 600; }
+.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: .5rem; margin: .5rem 0; }
+.filters > div { display: flex; flex-direction: column; }
+.filters label { font-weight: 600; }
+details.ids { display: inline-block; margin-left: .35rem; font-size: .85rem; }
+details.ids summary { cursor: pointer; color: var(--accent); }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .75rem; margin: .25rem 0; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.answers { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .75rem; }
+h5 { font-size: .9rem; margin: .5rem 0 .25rem; }
+.task { border-top: 1px solid var(--line); margin-top: .5rem; }
+.action-result { margin: .35rem 0; }
+.answer-body q { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 :focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
 .pass { color: var(--ok); font-weight: 600; }
 .fail { color: var(--bad); font-weight: 600; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; color: var(--accent); padding: .5rem; z-index: 1; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (max-width: 40rem) { main { padding: .5rem; } header h1 { width: 100%; } }
+@media (max-width: 40rem) {
+  main { padding: .5rem; }
+  header h1 { width: 100%; }
+  .scroll { border: 0; overflow: visible; }
+  table.cards { min-width: 0; }
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+  table.cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .4rem .6rem; }
+  table.cards td { border: 0; padding: .15rem 0; max-width: none; }
+  table.cards td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; color: var(--muted); }
+  table.cards td.outcome::before, table.cards td.message::before { content: none; }
+  table.cards td.outcome .reason { display: inline; margin-left: .4rem; }
+  table.cards td.message { font-weight: 600; }
+}
 `;

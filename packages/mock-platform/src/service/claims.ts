@@ -17,6 +17,7 @@ import type {
 import { deliveryView } from '../views/webhooks.js';
 import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
+import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
 import { levelForXp } from './levels.js';
 import type { Tracker } from './tracker.js';
@@ -159,11 +160,18 @@ function xpOf(quest: QuestRecord): number {
  * `retryAfter`, conditions, see claim-rules.ts): a refused claim calls no endpoint. Then, for each
  * API task of the quest, in order, the verification call the contract describes; a quest is
  * claimed when every call answers 200, and then uses the invites its conditions ask for. Calls stop at the first task that
- * does not pass. Every call goes to the journal; the claim's event goes to the webhooks.
+ * does not pass. Every call goes to the calls journal, every claim to the claim journal; the claim's event goes to the webhooks.
  */
 export function createClaims(
   context: MockContext,
-  deps: { journal: CallJournal; deliveries: Deliveries; tracker: Tracker; timeoutMs: number },
+  deps: {
+    journal: CallJournal;
+    /** Every claim, refusals included (the dashboard's journal). */
+    claimJournal: ClaimJournal;
+    deliveries: Deliveries;
+    tracker: Tracker;
+    timeoutMs: number;
+  },
 ): Claims {
   const { store, clock } = context;
 
@@ -173,6 +181,22 @@ export function createClaims(
     user: UserRecord,
     partial: Omit<ClaimResult, 'deliveries' | 'subdomain' | 'communityId' | 'questId' | 'userId'>,
   ): Promise<ClaimResult> => {
+    const ids = {
+      subdomain: community.subdomain,
+      communityId: community.id,
+      questId: quest.id,
+      userId: user.id,
+    };
+    // Recorded before the deliveries' first tries, so the journal shows the claim at once.
+    deps.claimJournal.record({
+      ...partial,
+      ...ids,
+      id: partial.requestId,
+      at: clock.now().toISOString(),
+      outcome: claimOutcome(partial.reason),
+      userName: user.name,
+      questName: quest.name,
+    });
     const data: Record<string, unknown> = {
       questId: quest.id,
       questName: quest.name,
@@ -189,14 +213,7 @@ export function createClaims(
             message: partial.message,
           });
     const delivered = await dispatched.settled;
-    return {
-      ...partial,
-      subdomain: community.subdomain,
-      communityId: community.id,
-      questId: quest.id,
-      userId: user.id,
-      deliveries: delivered.map(deliveryView),
-    };
+    return { ...partial, ...ids, deliveries: delivered.map(deliveryView) };
   };
 
   /** Notes a verification that did not pass: `retryAfter` counts from it. */

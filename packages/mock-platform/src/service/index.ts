@@ -8,6 +8,14 @@ export {
 } from './accounts.js';
 export type { CallFilter, CallJournal, CallRecord } from './call-journal.js';
 export {
+  CLAIM_OUTCOMES,
+  type ClaimEntry,
+  type ClaimEntryFilter,
+  type ClaimJournal,
+  type ClaimOutcome,
+  claimOutcome,
+} from './claim-journal.js';
+export {
   CLAIM_REASONS,
   CLAIM_STATUSES,
   type ClaimInput,

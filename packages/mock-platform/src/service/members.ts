@@ -105,7 +105,9 @@ export function joinCommunity(
     store.users.put(user);
   } catch (error) {
     // The store refuses an identifier another member of the community holds.
-    const detail = error instanceof Error ? error.message.replace(/^\[[^\]]+\]\s*/, '') : '';
+    // Its message names the new member's id, which was never created: say only whose it is.
+    const detail =
+      error instanceof Error ? error.message.replace(/^\[[^\]]+\]\s*user \S+ has /, '') : '';
     return apiError(409, `An identifier is already another member's: ${detail}`);
   }
   if (body.referrerId) {

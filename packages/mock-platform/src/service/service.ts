@@ -1,6 +1,7 @@
 import { type CallbackParam, PLATFORM_TIMEOUT_MS } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { type CallJournal, createCallJournal } from './call-journal.js';
+import { type ClaimJournal, createClaimJournal } from './claim-journal.js';
 import { type Claims, createClaims } from './claims.js';
 import { type ConnectService, createConnectService } from './connect.js';
 import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
@@ -29,7 +30,7 @@ export interface MockServiceOptions {
   endpointChecks?: boolean;
   /** Webhook delivery and retry settings. */
   webhooks?: WebhookDeliveryOptions;
-  /** Verification calls and endpoint checks kept (default 1000 each). */
+  /** Claims, verification calls and endpoint checks kept (default 1000 each). */
   serviceJournalSize?: number;
 }
 
@@ -41,6 +42,8 @@ export interface MockService {
   readonly claims: Claims;
   /** The verification calls of claims. */
   readonly calls: CallJournal;
+  /** Every claim, whatever its outcome (refusals before any call included). */
+  readonly claimJournal: ClaimJournal;
   readonly endpointChecks: EndpointChecks;
   readonly connect: ConnectService;
   readonly deliveries: Deliveries;
@@ -59,7 +62,7 @@ export interface MockService {
   stop(): void;
 }
 
-/** Default number of verification calls and endpoint checks kept. */
+/** Default number of claims, verification calls and endpoint checks kept. */
 export const DEFAULT_SERVICE_JOURNAL_SIZE = 1000;
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
@@ -105,7 +108,14 @@ export function createService(context: MockContext, options: MockServiceOptions 
     baseUrl: options.baseUrl,
     callbackParam: options.connectCallbackParam,
   });
-  const claims = createClaims(context, { journal: calls, deliveries, tracker, timeoutMs });
+  const claimJournal = createClaimJournal(journalSize);
+  const claims = createClaims(context, {
+    journal: calls,
+    claimJournal,
+    deliveries,
+    tracker,
+    timeoutMs,
+  });
   if (options.endpointChecks !== false) {
     context.hooks = {
       ...context.hooks,
@@ -115,6 +125,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
   return {
     claims,
     calls,
+    claimJournal,
     endpointChecks,
     connect,
     deliveries,

@@ -237,6 +237,8 @@ describe('retries on the test clock', () => {
       [3, 200, true],
     ]);
     expect(detail.body.attempts[1]!.error).toContain('800 ms');
+    // The receiver's answer, so a deduplicating receiver's "Already handled." can be read.
+    expect(detail.body.attempts.map((a) => a.body)).toEqual(['{"message":"down"}', null, '']);
     expect(detail.body.retryScheduled).toBe(false);
     expect(detail.text).not.toContain((await webhook(hook)).secret);
   });

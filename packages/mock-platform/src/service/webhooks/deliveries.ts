@@ -75,7 +75,12 @@ export interface DeliveryAttempt {
   error: string | null;
   durationMs: number;
   ok: boolean;
+  /** The start of the receiver's answer body (the first {@link ATTEMPT_BODY_BYTES} bytes); null without an answer. */
+  body: string | null;
 }
+
+/** Bytes of a receiver's answer kept per try: enough to read "Already handled." or an error. */
+export const ATTEMPT_BODY_BYTES = 512;
 
 /** Deliveries created by an event or a replay, and their first tries. */
 export interface Dispatched {
@@ -199,7 +204,7 @@ export function createDeliveries(
           headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
           body,
           timeoutMs: settings.timeoutMs,
-          maxBodyBytes: 0,
+          maxBodyBytes: ATTEMPT_BODY_BYTES,
         }),
       );
       // Re-read after the call: the webhook or the record may have been deleted meanwhile.
@@ -233,6 +238,7 @@ export function createDeliveries(
           answer.error ?? (ok ? null : `answered ${answer.status}; a delivery needs a 2xx status`),
         durationMs: Math.round(answer.elapsedMs),
         ok,
+        body: answer.body ?? null,
       });
       if (status === 'failed') {
         scheduler.schedule(deliveryId, retryAt.getTime(), () => attempt(deliveryId));
