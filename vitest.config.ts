@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // The JSON report feeds the `tests: N passed, M failed` line that .ci/run prints last.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'examples/*', 'bench', 'reliability', 'runtimes', 'test'],
+    projects: ['packages/*', 'examples/*', 'bench', 'reliability', 'runtimes', 'test', 'corpus'],
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
   },

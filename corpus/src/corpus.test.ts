@@ -1,0 +1,231 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { getRequestListener } from '@hono/node-server';
+import type { ConformanceReport } from '@questkit/conformance';
+import {
+  createMockPlatform,
+  type EndpointCheck,
+  type MockServer,
+  startMockServer,
+} from '@questkit/mock-platform';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CORPUS, type Target } from './corpus.js';
+import { expressEndpoint } from './endpoints/express.js';
+import { fastifyEndpoint } from './endpoints/fastify.js';
+import { honoEndpoint } from './endpoints/hono.js';
+import { nodeHttpEndpoint } from './endpoints/node-http.js';
+
+// Each entry runs questkit check (45 requests) and the mock's check: seconds each on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+// Both judges on every endpoint of the corpus: `questkit check` (the built binary, as a user runs
+// it) and the mock platform's endpoint check (over HTTP). Same endpoint, key and identification
+// methods: the same platform verdict, worded alike.
+
+const KEY = 'corpus-task-key-8c1f';
+const require = createRequire(import.meta.url);
+const CLI = join(dirname(require.resolve('questkit/package.json')), 'dist', 'cli.js');
+const NEXT = require.resolve('next/dist/bin/next');
+const NEXT_APP = join(dirname(fileURLToPath(import.meta.url)), '..', 'next-app');
+
+const urls = new Map<Target, string>();
+const servers: Server[] = [];
+const closers: Array<() => Promise<unknown>> = [];
+let next: ChildProcess | undefined;
+let mock: MockServer | undefined;
+
+const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+async function listen(server: Server): Promise<string> {
+  if (!server.listening) {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  }
+  await new Promise<void>((resolve) =>
+    server.listening ? resolve() : server.once('listening', resolve),
+  );
+  servers.push(server);
+  return origin(server);
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function startNext(): Promise<string> {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', QUEST_API_KEY: KEY };
+  await promisify(execFile)(process.execPath, [NEXT, 'build'], {
+    cwd: NEXT_APP,
+    env,
+    timeout: 300_000,
+  });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  next = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: NEXT_APP,
+    env,
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`${url}/api/verify`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return url;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('next start did not answer within 30 s');
+}
+
+// Express and Hono print the errors of the endpoints' own crashes, as they do in production: the
+// corpus wants those crashes, so their lines stay out of the test log.
+const frameworkErrors: unknown[] = [];
+
+beforeAll(async () => {
+  vi.spyOn(console, 'error').mockImplementation((...args) => frameworkErrors.push(args));
+  const nextUrl = startNext();
+  urls.set('node-http', `${await listen(nodeHttpEndpoint(KEY))}/verify`);
+  urls.set(
+    'node-http-401',
+    `${await listen(nodeHttpEndpoint(KEY, { unauthorized401: true }))}/verify`,
+  );
+  urls.set(
+    'node-http-connect-only',
+    `${await listen(nodeHttpEndpoint(KEY, { connectOnly: true }))}/verify`,
+  );
+  urls.set('express-json', `${await listen(expressEndpoint(KEY, { parser: true }))}/verify`);
+  urls.set('express-no-parser', `${await listen(expressEndpoint(KEY, { parser: false }))}/verify`);
+  const fastify = fastifyEndpoint(KEY);
+  await fastify.listen({ port: 0, host: '127.0.0.1' });
+  closers.push(() => fastify.close());
+  urls.set('fastify', `${origin(fastify.server)}/verify`);
+  urls.set(
+    'hono',
+    `${await listen(createServer(getRequestListener(honoEndpoint(KEY).fetch)))}/verify`,
+  );
+  urls.set('closed-port', `http://127.0.0.1:${await freePort()}/verify`);
+  mock = await startMockServer(createMockPlatform({ seed: { users: 0 }, rateLimit: false }), {
+    port: 0,
+  });
+  const base = await nextUrl;
+  urls.set('next-app-router', `${base}/api/post-only`);
+  urls.set('next-pages-router', `${base}/api/verify`);
+}, 400_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  next?.kill();
+  await mock?.close();
+  for (const close of closers) await close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+interface CliRun {
+  code: number;
+  report: ConformanceReport;
+}
+
+function questkitCheck(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [CLI, 'check', ...args, '--json', '--burst', '2', '--samples', '2'],
+      { timeout: 120_000, env: { PATH: process.env.PATH ?? '' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        try {
+          resolve({ code, report: JSON.parse(stdout) as ConformanceReport });
+        } catch {
+          reject(new Error(`questkit check printed no JSON (exit ${code}): ${stderr}`));
+        }
+      },
+    );
+  });
+}
+
+async function mockCheck(body: Record<string, unknown>): Promise<EndpointCheck> {
+  const response = await fetch(`${mock!.url}/__mock/endpoint-checks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(120_000),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as EndpointCheck;
+}
+
+/** Every sentence of a report a person reads: the headline, findings, reasons and advice. */
+function sentences(report: ConformanceReport): string[] {
+  return [
+    ...(report.summary.headline ? [report.summary.headline] : []),
+    ...report.checks.flatMap((check) => [
+      ...check.findings.map((finding) => finding.message),
+      ...(check.skipReason ? [check.skipReason] : []),
+    ]),
+    ...report.summary.advice,
+  ];
+}
+
+describe('the corpus: both judges give each endpoint its true verdict', () => {
+  it.each(CORPUS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    const endpoint = urls.get(entry.target)!;
+    const url = entry.path ? new URL(entry.path, endpoint).href : endpoint;
+    const identifications = entry.args?.[entry.args.indexOf('--identifications') + 1];
+    const cli = await questkitCheck([
+      url,
+      ...(entry.noKey ? [] : ['--api-key', KEY]),
+      ...(entry.args ?? []),
+    ]);
+    const { summary } = cli.report;
+    expect({
+      exit: cli.code,
+      verdict: summary.verdict,
+      platform: summary.tiers.platform,
+    }).toEqual({ exit: entry.exit, verdict: entry.verdict, platform: entry.platform });
+    if (entry.hardening !== 'any') expect(summary.tiers.hardening).toBe(entry.hardening);
+    expect(sentences(cli.report)).toContainEqual(expect.stringMatching(entry.sentence));
+
+    if (!entry.mock) return;
+    const record = await mockCheck({
+      endpoint: url,
+      apiKey: KEY,
+      ...(identifications ? { identifications: identifications.split(',') } : {}),
+    });
+    const expected =
+      summary.tiers.platform === 'fail'
+        ? 'fail'
+        : summary.tiers.platform === 'not_judged'
+          ? 'not_judged'
+          : 'pass';
+    expect(record.verdict).toBe(expected);
+    expect(record.platform).toEqual(summary.platform);
+    expect(record.headline).toBe(summary.headline ?? null);
+    // Call by call, the same verdict in the same words.
+    const platformCalls = cli.report.checks
+      .filter((check) => check.tier === 'platform')
+      .map((check) => ({
+        id: check.id,
+        status: check.status,
+        findings: check.findings.map((finding) => finding.message),
+      }));
+    expect(
+      record.calls.map((call) => ({
+        id: call.id,
+        status: call.status,
+        findings: call.findings.map((finding) => finding.message),
+      })),
+    ).toEqual(platformCalls);
+  });
+});
