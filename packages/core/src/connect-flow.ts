@@ -1,5 +1,5 @@
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from './adapter/door.js';
-import { readBody } from './adapter/read-body.js';
+import { bodyLeftOnWire, readBody } from './adapter/read-body.js';
 import { timingSafeEqual } from './api-key.js';
 import { buildConnectCallback } from './connect/callback.js';
 import { type ConfirmView, renderConfirmPage, renderMessagePage } from './connect/pages.js';
@@ -315,6 +315,15 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
   return {
     publicOrigin,
     async handle(request, ctx) {
+      const answer = await answerOf(request, ctx);
+      // A body left unread (a GET with one, a form refused on its length, too slow) closes the
+      // connection, so that the rest is neither drained nor read as the next request.
+      return { ...answer, close: bodyLeftOnWire(request, readBodies.has(request)) };
+    },
+  };
+
+  async function answerOf(request: DoorRequest, ctx: Req): Promise<DoorAnswer> {
+    {
       let url: URL;
       try {
         url = new URL(request.url);
@@ -333,17 +342,21 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
         }
         return failure(request, 'app_error');
       }
-    },
-  };
+    }
+  }
 }
+
+/** Requests whose body was read to its end. */
+const readBodies = new WeakSet<DoorRequest>();
 
 /** The confirmation form's fields, from a urlencoded body or a framework's parsed form. */
 async function readForm(request: DoorRequest): Promise<Map<string, string> | undefined> {
-  const read = await readBody(request.body, {
+  const read = await readBody(request, {
     maxBytes: MAX_FORM_BYTES,
     deadline: (request.receivedAt ?? Date.now()) + FORM_READ_MS,
   });
   if (!read.ok) return undefined;
+  readBodies.add(request);
   const form = new Map<string, string>();
   if ('parsed' in read) {
     if (typeof read.parsed !== 'object' || read.parsed === null) return undefined;

@@ -47,12 +47,9 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
       return refuse('missing_key', messages.missingKey);
     if (!matchApiKey(received, config.keys)) return refuse('bad_key', messages.badKey);
   }
-  // 3. Declared length: a body announced too large is refused unread.
-  if (Number(request.header('content-length') ?? 0) > config.maxBodyBytes) {
-    return refuse('body_too_large', messages.bodyTooLarge);
-  }
-  // 4. Read, within the size limit and the deadline.
-  const read = await readBody(request.body, { maxBytes: config.maxBodyBytes, deadline });
+  // 3-4. Read: a declared length over the limit is refused unread, the rest read within the size
+  // limit and the deadline.
+  const read = await readBody(request, { maxBytes: config.maxBodyBytes, deadline });
   if (!read.ok) {
     if (read.reason === 'too_large') return refuse('body_too_large', messages.bodyTooLarge);
     if (read.reason === 'timeout') return refuse('timeout', messages.timeout);

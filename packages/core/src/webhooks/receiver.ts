@@ -1,6 +1,6 @@
 import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
-import { readBody } from '../adapter/read-body.js';
+import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
 import { timingSafeEqual } from '../api-key.js';
 import {
   type KnownWebhookEvent,
@@ -116,12 +116,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
     if (request.method.toUpperCase() !== 'POST')
       return answer(400, 'Webhook deliveries are POST requests.');
     const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
-    if (Number(request.header('content-length') ?? 0) > maxBodyBytes) {
-      return answer(400, 'The delivery is too large.', request.body.kind === 'stream');
-    }
-    const read = await readBody(request.body, { maxBytes: maxBodyBytes, deadline });
+    const read = await readBody(request, { maxBytes: maxBodyBytes, deadline });
     if (!read.ok) {
-      const close = request.body.kind === 'stream' || request.body.kind === 'failed';
+      const close = bodyLeftOnWire(request, false);
       if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);
       return answer(400, 'The delivery could not be read.', close);
     }
