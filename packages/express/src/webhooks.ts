@@ -7,7 +7,8 @@ export type WebhookEndpointOptions = WebhookReceiverOptions;
 
 /**
  * Express handlers for the platform's webhook deliveries: the handler, then its own error handler,
- * so that a body parser on the route (or none, or an app-level one) changes nothing. Answers 200
+ * so that a body parser's failures on the route are answered in shape too. Mount it before any
+ * body parser: it reads the body itself, within its size limit and deadline. Answers 200
  * once the event is handled (or was already), 401 for a bad secret, 400 for a malformed delivery,
  * 500 when the handler throws or is too slow, so the platform retries.
  *
