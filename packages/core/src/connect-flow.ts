@@ -1,16 +1,16 @@
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from './adapter/door.js';
 import { bodyLeftOnWire, readBody } from './adapter/read-body.js';
-import { timingSafeEqual } from './api-key.js';
-import { buildConnectCallback } from './connect/callback.js';
+import { buildConnectCallbackWith } from './connect/callback.js';
+import { CONNECT_SECRET_OPTION } from './connect/keys.js';
 import { type ConfirmView, renderConfirmPage, renderMessagePage } from './connect/pages.js';
 import {
   type ConnectRedirectFailure,
   normalizeOrigins,
-  readConnectRedirect,
+  readConnectRedirectWith,
 } from './connect/redirect.js';
-import { prepareSecrets } from './connect/secrets.js';
 import { createHmacSha256, sha256, toHex } from './connect/sha256.js';
 import { type ConnectState, createConnectState } from './connect/state.js';
+import { prepareHmacKeys, readSecrets, timingSafeEqual } from './secrets.js';
 
 export { type ConfirmView, escapeHtml } from './connect/pages.js';
 
@@ -148,9 +148,9 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
   if (typeof options.getIdentifier !== 'function') {
     throw new TypeError('[@questkit/core] connect: getIdentifier must be a function');
   }
-  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
-  // Configuration errors throw here, at start-up, never on a request.
-  prepareSecrets(options.secret);
+  // Configuration errors throw here, at start-up, never on a request; the keys are prepared once.
+  const secrets = readSecrets(options.secret, CONNECT_SECRET_OPTION);
+  const keys = prepareHmacKeys(secrets);
   normalizeOrigins(options.allowedCallbackOrigins);
   const ttlSeconds = options.stateTtlSeconds ?? 600;
   const state = createConnectState({ secret: secrets[0] as string, ttlSeconds });
@@ -231,11 +231,9 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
     );
     // 303 after the confirmation's POST, so the browser follows with a GET; 302 as before on a GET.
     const status = request.method.toUpperCase() === 'POST' ? 303 : 302;
-    return redirect(
-      status,
-      buildConnectCallback(member.callback, identifier, secrets[0] as string),
-      [nonceCookie(url, '', 0)],
-    );
+    return redirect(status, buildConnectCallbackWith(member.callback, identifier, keys[0]!), [
+      nonceCookie(url, '', 0),
+    ]);
   };
 
   /** GET: a signed redirect starts the flow; `?state=` resumes it after login. */
@@ -248,7 +246,7 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
       if (typeof opened === 'string') return failure(request, opened);
       member = opened;
     } else {
-      const verified = readConnectRedirect(url, options.secret, options);
+      const verified = readConnectRedirectWith(url, keys, options);
       if (!verified.ok) return failure(request, verified.reason);
       const nonce = randomHex(16);
       token = await state.seal({

@@ -1,12 +1,12 @@
 import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorRequest } from '../adapter/door.js';
 import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
-import { matchApiKey } from '../api-key.js';
 import { type ParsedClaim, parseClaimText, validateClaim } from '../claim.js';
 import { normalizeMessage } from '../messages.js';
 import type { Reason } from '../reasons.js';
 import { isVerifyResult } from '../results.js';
 import type { IdentificationMethod, VerificationRequest } from '../schemas/verification.js';
+import { matchSecret } from '../secrets.js';
 import { listAccounts, missingAccounts } from './accounts.js';
 import type { Route, VerifierConfig } from './options.js';
 import type { VerifyContext } from './types.js';
@@ -45,7 +45,7 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
     const received = request.header('x-api-key');
     if (received === undefined || received === '')
       return refuse('missing_key', messages.missingKey);
-    if (!matchApiKey(received, config.keys)) return refuse('bad_key', messages.badKey);
+    if (!matchSecret(received, config.keys)) return refuse('bad_key', messages.badKey);
   }
   // 3-4. Read: a declared length over the limit is refused unread, the rest read within the size
   // limit and the deadline.

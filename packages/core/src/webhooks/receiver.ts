@@ -1,7 +1,6 @@
 import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
 import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
-import { timingSafeEqual } from '../api-key.js';
 import {
   type KnownWebhookEvent,
   KnownWebhookEventSchema,
@@ -10,6 +9,7 @@ import {
   WebhookEventSchema,
 } from '../schemas/webhook-events.js';
 import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
+import { matchSecret, readSecrets } from '../secrets.js';
 import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -67,7 +67,7 @@ const HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8
  * });
  */
 export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndpoint {
-  const secrets = readSecrets(options.secret);
+  const secrets = readSecrets(options.secret, '[@questkit/core] webhooks: secret');
   if (typeof options.on !== 'object' || options.on === null) {
     throw new TypeError(
       '[@questkit/core] webhooks: on must be an object of handlers by event type',
@@ -135,7 +135,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
     const { secret, ...rest } = (typeof body === 'object' && body !== null ? body : {}) as {
       secret?: unknown;
     };
-    if (typeof secret !== 'string' || !matchesAny(secret, secrets)) {
+    if (typeof secret !== 'string' || !matchSecret(secret, secrets)) {
       return answer(401, 'The webhook secret is missing or wrong.');
     }
     const envelope = WebhookEventSchema.safeParse(rest);
@@ -194,24 +194,3 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
 }
 
 class InvalidEvent extends Error {}
-
-function readSecrets(secret: unknown): readonly string[] {
-  const list = typeof secret === 'string' ? [secret] : secret;
-  if (
-    !Array.isArray(list) ||
-    list.length === 0 ||
-    list.some((s) => typeof s !== 'string' || s === '')
-  ) {
-    throw new TypeError(
-      '[@questkit/core] webhooks: secret is required: the webhook secret, or a list during a rotation',
-    );
-  }
-  return list as readonly string[];
-}
-
-/** Compares with every secret of the list, no early exit, each in constant time. */
-function matchesAny(received: string, secrets: readonly string[]): boolean {
-  let match = false;
-  for (const secret of secrets) match = timingSafeEqual(received, secret) || match;
-  return match;
-}
