@@ -10,11 +10,10 @@ import {
 } from './connect/redirect.js';
 import { createHmacSha256, sha256, toHex } from './connect/sha256.js';
 import { type ConnectState, createConnectState } from './connect/state.js';
+import type { MaybePromise } from './maybe-promise.js';
 import { prepareHmacKeys, readSecrets, timingSafeEqual } from './secrets.js';
 
 export { type ConfirmView, escapeHtml } from './connect/pages.js';
-
-type MaybePromise<T> = T | Promise<T>;
 
 /** What the community learns when a member links their account. */
 export interface ConnectLink {

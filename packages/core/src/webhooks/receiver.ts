@@ -1,6 +1,7 @@
 import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
 import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import {
   type KnownWebhookEvent,
   KnownWebhookEventSchema,
@@ -11,8 +12,6 @@ import {
 import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
 import { matchSecret, readSecrets } from '../secrets.js';
 import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
-
-type MaybePromise<T> = T | Promise<T>;
 
 /** The handlers of {@link createWebhookReceiver}, by event type: each gets its typed event. */
 export type WebhookHandlers = {
