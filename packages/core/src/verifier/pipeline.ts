@@ -1,7 +1,6 @@
-import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorRequest } from '../adapter/door.js';
-import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
 import { type ParsedClaim, parseClaimText, validateClaim } from '../claim.js';
+import { beforeDeadline, frontDoor, TIMED_OUT } from '../front-door/index.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { normalizeMessage } from '../messages.js';
 import type { Reason } from '../reasons.js';
@@ -28,17 +27,17 @@ export interface Outcome {
  */
 export async function decideClaim(config: VerifierConfig, request: DoorRequest): Promise<Outcome> {
   const { messages } = config;
-  const deadline = (request.receivedAt ?? Date.now()) + config.timeoutMs;
-  let readToEnd = false;
+  const door = frontDoor(request, config.timeoutMs);
+  const { deadline } = door;
   const refuse = (reason: Reason, message: string, claim?: VerificationRequest): Outcome => ({
     reason,
     message,
     claim,
-    close: bodyLeftOnWire(request, readToEnd),
+    close: door.close(),
   });
 
   // 1. Method: the platform only POSTs.
-  if (request.method.toUpperCase() !== 'POST') {
+  if (door.method !== 'POST') {
     return refuse('method_not_allowed', messages.methodNotAllowed);
   }
   // 2. Key, before any byte of the body is read.
@@ -50,14 +49,13 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
   }
   // 3-4. Read: a declared length over the limit is refused unread, the rest read within the size
   // limit and the deadline.
-  const read = await readBody(request, { maxBytes: config.maxBodyBytes, deadline });
+  const read = await door.read(config.maxBodyBytes);
   if (!read.ok) {
     if (read.reason === 'too_large') return refuse('body_too_large', messages.bodyTooLarge);
     if (read.reason === 'timeout') return refuse('timeout', messages.timeout);
     if (read.reason === 'bad_encoding') return refuse('bad_json', messages.badJson);
     return refuse('unreadable_body', messages.unreadableBody);
   }
-  readToEnd = true;
   // 5-6. Parse and validate: a missing or mistyped field is named.
   const parsed: ParsedClaim =
     'parsed' in read ? validateClaim(read.parsed) : parseClaimText(read.text);

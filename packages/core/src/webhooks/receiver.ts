@@ -1,6 +1,5 @@
-import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
-import { bodyLeftOnWire, readBody } from '../adapter/read-body.js';
+import { beforeDeadline, frontDoor, TIMED_OUT } from '../front-door/index.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import {
   type KnownWebhookEvent,
@@ -112,12 +111,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
   });
 
   const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
-    if (request.method.toUpperCase() !== 'POST')
-      return answer(400, 'Webhook deliveries are POST requests.');
-    const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
-    const read = await readBody(request, { maxBytes: maxBodyBytes, deadline });
+    const door = frontDoor(request, timeoutMs);
+    const { deadline } = door;
+    if (door.method !== 'POST') {
+      return answer(400, 'Webhook deliveries are POST requests.', door.close());
+    }
+    const read = await door.read(maxBodyBytes);
     if (!read.ok) {
-      const close = bodyLeftOnWire(request, false);
+      const close = door.close();
       if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);
       return answer(400, 'The delivery could not be read.', close);
     }

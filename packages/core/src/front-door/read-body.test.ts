@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DoorBody, DoorRequest } from './door.js';
+import type { DoorBody, DoorRequest } from '../adapter/door.js';
 import { bodyLeftOnWire, readBody } from './read-body.js';
 
 const soon = () => Date.now() + 2_000;

@@ -1,5 +1,5 @@
+import type { DoorRequest } from '../adapter/door.js';
 import { beforeDeadline, TIMED_OUT } from './deadline.js';
-import type { DoorRequest } from './door.js';
 
 /** The outcome of {@link readBody}. */
 export type BodyRead =
