@@ -1,6 +1,6 @@
 import { createWebhookReceiver, type WebhookReceiverOptions } from '@questkit/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { bodyOfError, doorRequest, writeAnswer } from './door.js';
+import { bridge } from './bridge.js';
 
 /** Options of {@link webhookEndpoint}: core's `createWebhookReceiver` options. */
 export type WebhookEndpointOptions = WebhookReceiverOptions;
@@ -21,20 +21,5 @@ export type WebhookEndpointOptions = WebhookReceiverOptions;
 export function webhookEndpoint(
   options: WebhookEndpointOptions,
 ): [RequestHandler, ErrorRequestHandler] {
-  const receiver = createWebhookReceiver(options);
-  return [
-    (req, res, next) => {
-      receiver
-        .handle(doorRequest(req), req)
-        .then((answer) => writeAnswer(res, answer))
-        .catch(next);
-    },
-    (error: unknown, req, res, next) => {
-      if (res.headersSent) return next(error);
-      receiver
-        .handle(doorRequest(req, bodyOfError(error)), req)
-        .then((answer) => writeAnswer(res, answer))
-        .catch(next);
-    },
-  ];
+  return bridge(createWebhookReceiver(options));
 }
