@@ -19,6 +19,8 @@ declare module 'vitest' {
     adapterServerBundle: string;
     /** The bundled mock platform server, run the same way. */
     mockServerBundle: string;
+    /** The bundled `examples/connect` server (the example itself inlined), run the same way. */
+    exampleConnectBundle: string;
     /** Where suites write their result rows. */
     resultsDir: string;
   }
@@ -44,9 +46,31 @@ export default async function setup(project: TestProject): Promise<() => void> {
     target: 'node20',
     logLevel: 'warning',
   });
+  // The example is a workspace package of TypeScript sources: inlined, so plain Node runs it.
+  await build({
+    entryPoints: {
+      'example-connect-server': join(root, 'src', 'servers', 'example-connect-server.ts'),
+    },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    external: [
+      'hono',
+      'hono/*',
+      '@hono/node-server',
+      '@hono/node-server/*',
+      '@questkit/core',
+      '@questkit/hono',
+    ],
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   const resultsDir = mkdtempSync(join(tmpdir(), 'questkit-reliability-'));
   project.provide('adapterServerBundle', join(outdir, 'adapter-server.mjs'));
   project.provide('mockServerBundle', join(outdir, 'mock-server.mjs'));
+  project.provide('exampleConnectBundle', join(outdir, 'example-connect-server.mjs'));
   project.provide('resultsDir', resultsDir);
   const started = Date.now();
 

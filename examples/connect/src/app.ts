@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { fail, ok, type ResultEvent } from '@questkit/core';
 import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type Community, createCommunity, type Member, SESSION_TTL_MS } from './community.js';
 import {
@@ -84,7 +85,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.get('/login', (c) => showLogin(c, safeReturnTo(c.req.query('returnTo'), originOf(c))));
 
-  app.post('/login', async (c) => {
+  // A login form is a few hundred bytes: a larger body is refused before it is read (413).
+  const loginBodyLimit = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text('Too large', 413) });
+  app.post('/login', loginBodyLimit, async (c) => {
     // Another site's form may not log a visitor in (login CSRF): refused on its Origin, and
     // without one on the token this app's own form carries.
     if (crossSite(c.req.header('origin'), c.req.header('sec-fetch-site'), originOf(c))) {

@@ -8,7 +8,6 @@
 export * from './api-key.js';
 export * from './checks.js';
 export * from './connect/index.js';
-export * from './connect-flow.js';
 export { MAX_MESSAGE_LENGTH, normalizeMessage } from './messages.js';
 export * from './reasons.js';
 export * from './results.js';

@@ -9,8 +9,6 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-
 const NEEDS_WORK =
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[^\S ]| {2}|^ | $/;
 
-let lastClean: string | undefined;
-
 /**
  * Makes a message safe to show a member: unprintable characters become spaces, runs of spaces
  * fold into one, the ends are trimmed and the length is bounded (without splitting a surrogate
@@ -18,11 +16,8 @@ let lastClean: string | undefined;
  */
 export function normalizeMessage(message: unknown, fallback: string): string {
   if (typeof message !== 'string') return fallback;
-  // A handler usually answers with the same few messages: the last clean one is remembered.
-  if (message === lastClean) return message;
   // Most messages are already clean: one regex test instead of two replacements and a trim.
   if (message !== '' && message.length <= MAX_MESSAGE_LENGTH && !NEEDS_WORK.test(message)) {
-    lastClean = message;
     return message;
   }
   const clean = message.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();

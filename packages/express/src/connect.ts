@@ -1,6 +1,6 @@
 import { type ConnectFlowOptions, createConnectFlow } from '@questkit/core';
 import type { Request, RequestHandler } from 'express';
-import { bodyOf, doorRequest, writeAnswer } from './door.js';
+import { bridge } from './bridge.js';
 
 /**
  * Options of {@link connectEndpoint}: core's connect-flow options, with the Express request
@@ -16,7 +16,7 @@ export type ConnectEndpointOptions = ConnectFlowOptions<Request>;
  * the browser); then `onLinked`, and a redirect to the signed callback.
  *
  * The signature covers the public URL: set `publicUrl` behind a proxy or TLS terminator, or let
- * Express's `trust proxy` setting supply the protocol and host.
+ * Express's `trust proxy` setting supply the protocol and host (`req.protocol`, `req.hostname`).
  *
  * @example
  * app.all(
@@ -33,27 +33,25 @@ export type ConnectEndpointOptions = ConnectFlowOptions<Request>;
  */
 export function connectEndpoint(options: ConnectEndpointOptions): RequestHandler {
   const flow = createConnectFlow(options);
-  return (req, res, next) => {
-    const origin = flow.publicOrigin ?? `${req.protocol}://${requestHost(req) ?? ''}`;
-    // Joined as text, not resolved: a path such as `//host/x` must stay a path, and a URL that
-    // does not parse is core's 400, not a throw.
-    flow
-      .handle(doorRequest(req, bodyOf(req), origin + req.originalUrl), req)
-      .then((answer) => writeAnswer(res, answer))
-      .catch(next);
-  };
+  // Joined as text, not resolved: a path such as `//host/x` must stay a path, and a URL that
+  // does not parse is core's 400, not a throw.
+  const url = (req: Request) =>
+    `${flow.publicOrigin ?? `${req.protocol}://${requestHost(req)}`}${req.originalUrl}`;
+  return bridge(flow, { url })[0];
 }
 
 /**
- * The host with its port, as Express 5's `req.host` reads it: `X-Forwarded-Host` only when the
- * `trust proxy` setting trusts the peer, else `Host`. Express 4's `req.host` drops the port.
+ * The host the client used, through Express's documented API: `req.hostname` follows the `trust
+ * proxy` setting (`X-Forwarded-Host` only from a trusted proxy), but drops the port, which a local
+ * app's signed URL keeps. The port comes back from the header the name was read from: `Host`
+ * first, so an untrusted `X-Forwarded-Host` can never add one.
  */
-function requestHost(req: Request): string | undefined {
-  const trust = req.app.get('trust proxy fn') as (
-    address: string | undefined,
-    i: number,
-  ) => boolean;
-  const forwarded = req.get('x-forwarded-host');
-  if (!forwarded || !trust(req.socket.remoteAddress, 0)) return req.get('host');
-  return forwarded.split(',', 1)[0]!.trim();
+function requestHost(req: Request): string {
+  const { hostname } = req;
+  if (!hostname) return '';
+  const forwarded = req.get('x-forwarded-host')?.split(',', 1)[0]?.trim();
+  for (const header of [req.get('host'), forwarded]) {
+    if (header === hostname || header?.startsWith(`${hostname}:`)) return header!;
+  }
+  return hostname;
 }

@@ -11,8 +11,9 @@ import {
 } from './http.testkit.js';
 import { verificationEndpoint } from './verification.js';
 
-// The endpoint's answers do not depend on where the app's body parsers sit: on the endpoint's
-// own route, or app-level after it (the setup the README recommends).
+// A parser on the endpoint's own route keeps its failures in the contract, but it reads the body
+// before the endpoint checks the key; the README's setup (the endpoint before any parser) answers
+// a keyless request at once.
 describe.each(EXPRESS_VERSIONS)('body parsers around the endpoint on $name', ({ express }) => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -70,6 +71,31 @@ describe.each(EXPRESS_VERSIONS)('body parsers around the endpoint on $name', ({ 
     });
     expect(good.status).toBe(200);
     expect(jsonOf(good)).toEqual({ message: 'Done.' });
+  });
+
+  it('with a parser on its own route, answers a keyless trickled body only after its last byte', async () => {
+    // What the README warns of: body-parser reads the whole body, with no read timeout, before
+    // the endpoint can check the key. Six chunks here; a client may trickle for minutes.
+    const url = await serve(routeParser);
+    const total = 6;
+    let sent = 0;
+    async function* trickle() {
+      for (let i = 0; i < total; i++) {
+        sent++;
+        yield i === 0 ? '{' : ' ';
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      yield '}';
+    }
+    const reply = await send(url, {
+      headers: { 'content-type': 'application/json' },
+      body: trickle(),
+      timeoutMs: 9000,
+    });
+    expect(jsonOf(reply)).toEqual({
+      message: expect.stringMatching(/did not receive the API key/),
+    });
+    expect(sent).toBe(total);
   });
 
   // The README's setup: the endpoint before the app-level parser.

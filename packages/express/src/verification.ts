@@ -1,6 +1,6 @@
 import { createVerifier, type IdentificationMethod, type VerifierOptions } from '@questkit/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { bodyOfError, doorRequest, statusOf, writeAnswer } from './door.js';
+import { bridge } from './bridge.js';
 
 /** Options of {@link verificationEndpoint}: exactly core's `createVerifier` options. */
 export type VerificationEndpointOptions<R extends IdentificationMethod = never> =
@@ -34,36 +34,12 @@ const endpoints = new WeakSet<VerificationEndpoint>();
 export function verificationEndpoint<const R extends IdentificationMethod = never>(
   options: VerificationEndpointOptions<R>,
 ): VerificationEndpoint {
-  const verifier = createVerifier(options);
-  const onError =
-    options.onError ??
-    ((error: unknown) =>
-      console.error('[@questkit/express] error before the verification endpoint:', error));
-
-  const handle: RequestHandler = (req, res, next) => {
-    verifier
-      .handle(doorRequest(req), req)
-      .then((answer) => writeAnswer(res, answer))
-      .catch(next);
-  };
-  const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
-    // A 4xx is the request's fault (body-parser's errors all are); anything else is the app's,
-    // which the developer hears of and the member never sees.
-    const status = statusOf(error);
-    if (status === undefined || status < 400 || status > 499) {
-      try {
-        onError(error, { reason: 'handler_error' });
-      } catch {
-        // A broken error hook must not change the answer.
-      }
-    }
-    verifier
-      .handle(doorRequest(req, bodyOfError(error)), req)
-      .then((answer) => writeAnswer(res, answer))
-      .catch(next);
-  };
-  const endpoint: VerificationEndpoint = [handle, handleError];
+  const endpoint = bridge(createVerifier(options), {
+    onAppError: (error) =>
+      options.onError
+        ? options.onError(error, { reason: 'handler_error' })
+        : console.error('[@questkit/express] error before the verification endpoint:', error),
+  });
   endpoints.add(endpoint);
   return endpoint;
 }

@@ -1,13 +1,14 @@
 import { createWebhookReceiver, type WebhookReceiverOptions } from '@questkit/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { bodyOfError, doorRequest, writeAnswer } from './door.js';
+import { bridge } from './bridge.js';
 
 /** Options of {@link webhookEndpoint}: core's `createWebhookReceiver` options. */
 export type WebhookEndpointOptions = WebhookReceiverOptions;
 
 /**
  * Express handlers for the platform's webhook deliveries: the handler, then its own error handler,
- * so that a body parser on the route (or none, or an app-level one) changes nothing. Answers 200
+ * so that a body parser's failures on the route are answered in shape too. Mount it before any
+ * body parser: it reads the body itself, within its size limit and deadline. Answers 200
  * once the event is handled (or was already), 401 for a bad secret, 400 for a malformed delivery,
  * 500 when the handler throws or is too slow, so the platform retries.
  *
@@ -20,20 +21,5 @@ export type WebhookEndpointOptions = WebhookReceiverOptions;
 export function webhookEndpoint(
   options: WebhookEndpointOptions,
 ): [RequestHandler, ErrorRequestHandler] {
-  const receiver = createWebhookReceiver(options);
-  return [
-    (req, res, next) => {
-      receiver
-        .handle(doorRequest(req), req)
-        .then((answer) => writeAnswer(res, answer))
-        .catch(next);
-    },
-    (error: unknown, req, res, next) => {
-      if (res.headersSent) return next(error);
-      receiver
-        .handle(doorRequest(req, bodyOfError(error)), req)
-        .then((answer) => writeAnswer(res, answer))
-        .catch(next);
-    },
-  ];
+  return bridge(createWebhookReceiver(options));
 }

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { type ConnectFlowOptions, createConnectFlow, publicRequestUrl } from '@questkit/core';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { doorRequest, writeAnswer } from './door.js';
+import type { FastifyRequest } from 'fastify';
+import { doorPlugin } from './bridge.js';
 
 /** Options of {@link connectEndpoint}: core's connect-flow options plus the route path. */
 export interface ConnectEndpointOptions extends ConnectFlowOptions<FastifyRequest> {
@@ -29,33 +28,20 @@ export interface ConnectEndpointOptions extends ConnectFlowOptions<FastifyReques
  *   onLinked: ({ svcUserId, identifier }) => links.save(svcUserId, identifier),
  * });
  */
-export const connectEndpoint: FastifyPluginAsync<ConnectEndpointOptions> = async (app, options) => {
-  const { path, ...flowOptions } = options;
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new TypeError('[@questkit/fastify] connectEndpoint: path must start with "/"');
-  }
-  const flow = createConnectFlow<FastifyRequest>({
-    ...flowOptions,
-    onError:
-      flowOptions.onError ??
-      ((error) => app.log.error({ err: error }, '@questkit/fastify: connect')),
-  });
-
-  // The confirmation form goes to core unread, whatever its type; the parser stays in this scope.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload: IncomingMessage, done) => done(null, payload));
-
-  app.route({
-    method: ['GET', 'POST'],
-    url: path,
-    handler: async (request, reply) => {
-      // request.url is the path and query as received, so the raw form of the signature holds.
-      const url = flow.publicOrigin
+export const connectEndpoint = doorPlugin<ConnectEndpointOptions>(
+  'connectEndpoint',
+  ['GET', 'POST'],
+  (options, app) => {
+    const flow = createConnectFlow<FastifyRequest>({
+      ...options,
+      onError:
+        options.onError ?? ((error) => app.log.error({ err: error }, '@questkit/fastify: connect')),
+    });
+    // request.url is the path and query as received, so the raw form of the signature holds.
+    const url = (request: FastifyRequest) =>
+      flow.publicOrigin
         ? publicRequestUrl(request.url, flow.publicOrigin)
         : `${request.protocol}://${request.host}${request.url}`;
-      const stream = (request.body as IncomingMessage | undefined) ?? request.raw;
-      const door = { ...doorRequest(request, reply, { kind: 'stream', stream }), url };
-      return writeAnswer(reply, await flow.handle(door, request));
-    },
-  });
-};
+    return { endpoint: flow, url };
+  },
+);

@@ -1,8 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { createVerifier, type IdentificationMethod, type VerifierOptions } from '@questkit/core';
-import type { DoorBody } from '@questkit/core/adapter';
-import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { doorRequest, writeAnswer } from './door.js';
+import { doorPlugin } from './bridge.js';
 
 /** Options of {@link verificationEndpoint}: core's verifier options plus the route path. */
 export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requires'> {
@@ -14,14 +11,6 @@ export interface VerificationEndpointOptions extends Omit<VerifierOptions, 'requ
    */
   requires?: readonly IdentificationMethod[];
 }
-
-// Core does not judge content types, so neither may Fastify: every body goes to core unread,
-// and core checks the key before it reads a byte.
-const passStream = (
-  _request: FastifyRequest,
-  payload: IncomingMessage,
-  done: (error: null, body: IncomingMessage) => void,
-) => done(null, payload);
 
 /**
  * The verification endpoint as an encapsulated Fastify plugin: one route at `path` that answers
@@ -37,41 +26,17 @@ const passStream = (
  *     (await isSubscribed(accounts.email)) ? ok('Thanks for subscribing!') : fail('Subscribe first.'),
  * });
  */
-export const verificationEndpoint: FastifyPluginAsync<VerificationEndpointOptions> = async (
-  app,
-  options,
-) => {
-  const { path, ...verifierOptions } = options;
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new TypeError('[@questkit/fastify] verificationEndpoint: path must start with "/"');
-  }
-  const verifier = createVerifier({
-    ...(verifierOptions as VerifierOptions<IdentificationMethod>),
-    // Internal errors go to Fastify's logger unless the app has its own hook.
-    onError:
-      verifierOptions.onError ??
-      ((error, info) =>
-        app.log.error({ err: error, ...info }, `@questkit/fastify: ${info.reason}`)),
-  });
-
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', passStream);
-
-  // Errors Fastify raises before the handler: an unparseable content type (core reads the body
-  // as any other), a body over Fastify's own limit, or one it could not read.
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const body: DoorBody =
-      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? { kind: 'stream', stream: request.raw }
-        : { kind: 'failed', reason: error.statusCode === 413 ? 'too_large' : 'unreadable' };
-    return writeAnswer(reply, await verifier.handle(doorRequest(request, reply, body), request));
-  });
-
-  app.all(path, async (request, reply) => {
-    const body: DoorBody = {
-      kind: 'stream',
-      stream: (request.body as IncomingMessage | undefined) ?? request.raw,
-    };
-    return writeAnswer(reply, await verifier.handle(doorRequest(request, reply, body), request));
-  });
-};
+export const verificationEndpoint = doorPlugin<VerificationEndpointOptions>(
+  'verificationEndpoint',
+  'all',
+  (options, app) => ({
+    endpoint: createVerifier({
+      ...(options as VerifierOptions<IdentificationMethod>),
+      // Internal errors go to Fastify's logger unless the app has its own hook.
+      onError:
+        options.onError ??
+        ((error, info) =>
+          app.log.error({ err: error, ...info }, `@questkit/fastify: ${info.reason}`)),
+    }),
+  }),
+);

@@ -1,6 +1,6 @@
 import { type ConnectFlowOptions, createConnectFlow, publicRequestUrl } from '@questkit/core';
 import type { Context, Env, Handler, Input } from 'hono';
-import { doorRequest, respond } from './door.js';
+import { bridge } from './bridge.js';
 
 /**
  * Options of {@link connectEndpoint}: core's connect-flow options, with the Hono `Context` as the
@@ -43,9 +43,8 @@ export function connectEndpoint<
   I extends Input = Input,
 >(options: ConnectEndpointOptions<E>): Handler<E, P, I, Promise<Response>> {
   const flow = createConnectFlow(options);
-  return async (c) => {
+  return bridge(flow, (c) => {
     const { pathname, search, href } = new URL(c.req.url);
-    const url = flow.publicOrigin ? publicRequestUrl(pathname + search, flow.publicOrigin) : href;
-    return respond(c, await flow.handle(doorRequest(c, url), c));
-  };
+    return flow.publicOrigin ? publicRequestUrl(pathname + search, flow.publicOrigin) : href;
+  });
 }

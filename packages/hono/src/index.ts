@@ -1,9 +1,9 @@
 /**
  * @module
- * `@questkit/hono`: Hono handlers for a questkit community endpoint. `verificationEndpoint`
- * answers the platform's verification call through `@questkit/core`'s verifier, and
- * `connectEndpoint` serves the community side of the identity-connect redirect flow. Both are a
- * thin translation: every decision is core's.
+ * `@questkit/hono`: Hono handlers for questkit's three endpoints. `verificationEndpoint` answers
+ * the platform's verification call, `connectEndpoint` serves the community side of the
+ * identity-connect redirect flow, and `webhookEndpoint` receives the platform's webhook
+ * deliveries. Each is a thin translation: every decision is `@questkit/core`'s.
  */
 export { type ConnectEndpointOptions, connectEndpoint } from './connect.js';
 export { type VerificationEndpointOptions, verificationEndpoint } from './verification.js';

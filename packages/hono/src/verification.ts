@@ -1,6 +1,6 @@
 import { createVerifier, type IdentificationMethod, type VerifierOptions } from '@questkit/core';
 import type { Env, Handler, Input } from 'hono';
-import { doorRequest, respond } from './door.js';
+import { bridge } from './bridge.js';
 
 /** Options of {@link verificationEndpoint}: exactly core's `createVerifier` options. */
 export type VerificationEndpointOptions<R extends IdentificationMethod = never> =
@@ -30,6 +30,5 @@ export function verificationEndpoint<
   P extends string = string,
   I extends Input = Input,
 >(options: VerificationEndpointOptions<R>): Handler<E, P, I, Promise<Response>> {
-  const verifier = createVerifier(options);
-  return async (c) => respond(c, await verifier.handle(doorRequest(c), c));
+  return bridge(createVerifier(options));
 }

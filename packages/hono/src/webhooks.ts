@@ -1,6 +1,6 @@
 import { createWebhookReceiver, type WebhookReceiverOptions } from '@questkit/core';
 import type { Env, Handler, Input } from 'hono';
-import { doorRequest, respond } from './door.js';
+import { bridge } from './bridge.js';
 
 /** Options of {@link webhookEndpoint}: core's `createWebhookReceiver` options. */
 export type WebhookEndpointOptions = WebhookReceiverOptions;
@@ -21,6 +21,5 @@ export function webhookEndpoint<
   P extends string = string,
   I extends Input = Input,
 >(options: WebhookEndpointOptions): Handler<E, P, I, Promise<Response>> {
-  const receiver = createWebhookReceiver(options);
-  return async (c) => respond(c, await receiver.handle(doorRequest(c), c));
+  return bridge(createWebhookReceiver(options));
 }

@@ -78,6 +78,11 @@ export function startMock(overrides: Partial<MockServerConfig> = {}): Promise<Ch
   return spawnChild(inject('mockServerBundle'), 'mock platform', config);
 }
 
+/** Starts `examples/connect` in a child process and waits until it listens. */
+export function startExampleConnect(): Promise<ChildServer> {
+  return spawnChild(inject('exampleConnectBundle'), 'examples/connect', {});
+}
+
 function spawnChild(bundle: string, name: string, config: object): Promise<ChildServer> {
   const child = fork(bundle, [JSON.stringify(config)], {
     execArgv: ['--expose-gc'],

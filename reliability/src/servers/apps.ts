@@ -61,14 +61,17 @@ function connectOptions(config: ServerConfig, hooks: AppHooks, route: string) {
   };
 }
 
+function webhookOptions(config: ServerConfig) {
+  return { secret: config.connectSecret, on: { JOINED_COMMUNITY: () => {} } };
+}
+
 async function startExpress(
   config: ServerConfig,
   hooks: AppHooks,
   major: 4 | 5,
 ): Promise<StartedApp> {
-  const { connectEndpoint, verificationEndpoint, verificationErrors } = await import(
-    '@questkit/express'
-  );
+  const { connectEndpoint, verificationEndpoint, verificationErrors, webhookEndpoint } =
+    await import('@questkit/express');
   // Both majors are driven through Express 5's types, as the adapter's own tests do.
   const express = (
     major === 5 ? (await import('express')).default : (await import('express4')).default
@@ -80,8 +83,9 @@ async function startExpress(
   app.all(ROUTES.verifyParsed, parsed);
   app.use(ROUTES.verifyParsed, verificationErrors(parsed));
   app.all(ROUTES.faults, verificationEndpoint(faultOptions(config, hooks)));
-  app.get(ROUTES.connect, connectEndpoint(connectOptions(config, hooks, ROUTES.connect)));
-  app.get(ROUTES.connectAllow, connectEndpoint(connectOptions(config, hooks, ROUTES.connectAllow)));
+  app.all(ROUTES.connect, connectEndpoint(connectOptions(config, hooks, ROUTES.connect)));
+  app.all(ROUTES.connectAllow, connectEndpoint(connectOptions(config, hooks, ROUTES.connectAllow)));
+  app.post(ROUTES.webhooks, webhookEndpoint(webhookOptions(config)));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -98,14 +102,20 @@ async function startExpress(
 }
 
 async function startHono(config: ServerConfig, hooks: AppHooks): Promise<StartedApp> {
-  const { connectEndpoint, verificationEndpoint } = await import('@questkit/hono');
+  const { connectEndpoint, verificationEndpoint, webhookEndpoint } = await import('@questkit/hono');
   const { Hono } = await import('hono');
   const { serve } = await import('@hono/node-server');
   const app = new Hono();
   app.all(ROUTES.verify, verificationEndpoint(verifyOptions(config, hooks, ROUTES.verify)));
   app.all(ROUTES.faults, verificationEndpoint(faultOptions(config, hooks)));
-  app.get(ROUTES.connect, connectEndpoint(connectOptions(config, hooks, ROUTES.connect)));
-  app.get(ROUTES.connectAllow, connectEndpoint(connectOptions(config, hooks, ROUTES.connectAllow)));
+  const methods = ['GET', 'POST'];
+  app.on(methods, ROUTES.connect, connectEndpoint(connectOptions(config, hooks, ROUTES.connect)));
+  app.on(
+    methods,
+    ROUTES.connectAllow,
+    connectEndpoint(connectOptions(config, hooks, ROUTES.connectAllow)),
+  );
+  app.post(ROUTES.webhooks, webhookEndpoint(webhookOptions(config)));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
@@ -122,7 +132,9 @@ async function startHono(config: ServerConfig, hooks: AppHooks): Promise<Started
 }
 
 async function startFastify(config: ServerConfig, hooks: AppHooks): Promise<StartedApp> {
-  const { connectEndpoint, verificationEndpoint } = await import('@questkit/fastify');
+  const { connectEndpoint, verificationEndpoint, webhookEndpoint } = await import(
+    '@questkit/fastify'
+  );
   const { default: Fastify } = await import('fastify');
   // Warnings and errors only: questkit's own log lines go through app.log, and the secrets suite
   // searches them; Fastify's per-request info lines would only add noise.
@@ -140,6 +152,7 @@ async function startFastify(config: ServerConfig, hooks: AppHooks): Promise<Star
     path: ROUTES.connectAllow,
     ...connectOptions(config, hooks, ROUTES.connectAllow),
   });
+  await app.register(webhookEndpoint, { path: ROUTES.webhooks, ...webhookOptions(config) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as AddressInfo).port,

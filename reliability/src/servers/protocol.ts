@@ -57,7 +57,9 @@ export const CONNECT_MEMBER = 'member-42';
  * - `faults`: one misbehaving handler per questId (see {@link FAULT_QUESTS}); `onError` is
  *   forwarded to the test over IPC.
  * - `verifyParsed`: Express only, behind an app-level `express.json()` and `verificationErrors`.
- * - `connect` / `connectAllow`: the connect endpoint, without and with a callback allow-list.
+ * - `connect` / `connectAllow`: the connect endpoint (GET and POST), without and with a callback
+ *   allow-list.
+ * - `webhooks`: the webhook receiver, its secret the connect secret, its handlers doing nothing.
  */
 export const ROUTES = {
   verify: '/verify',
@@ -65,6 +67,7 @@ export const ROUTES = {
   verifyParsed: '/verify-parsed',
   connect: '/connect',
   connectAllow: '/connect-allow',
+  webhooks: '/webhooks',
 } as const;
 
 /** The questIds of the `faults` route and what their handler does. */

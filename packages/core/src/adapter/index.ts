@@ -11,7 +11,6 @@
  * const handler = async (request: Request) =>
  *   responseFromAnswer(await endpoint.handle(requestFromWeb(request), request));
  */
-export { beforeDeadline, TIMED_OUT } from './deadline.js';
 export type { DoorAnswer, DoorBody, DoorEndpoint, DoorRequest } from './door.js';
 export {
   type NodeRequest,
@@ -20,11 +19,4 @@ export {
   requestFromNode,
   writeNodeAnswer,
 } from './node.js';
-export {
-  type BodyFailure,
-  type BodyLimits,
-  type BodyRead,
-  bodyLeftOnWire,
-  readBody,
-} from './read-body.js';
 export { requestFromWeb, responseFromAnswer } from './web.js';

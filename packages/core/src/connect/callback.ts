@@ -1,4 +1,6 @@
-import { signUrl } from './sign.js';
+import type { HmacKey } from '../secrets.js';
+import { connectKeys } from './keys.js';
+import { signUrlWith } from './sign.js';
 
 const HTTP_PREFIX = /^https?:\/\//i;
 // Browsers and servers drop tabs and newlines and read `\` as `/`: a callback that needs them
@@ -40,6 +42,15 @@ export function parseCallbackUrl(value: string): URL | null {
  * }
  */
 export function buildConnectCallback(callback: string, identifier: string, secret: string): string {
+  return buildConnectCallbackWith(callback, identifier, connectKeys(secret)[0]!);
+}
+
+/** {@link buildConnectCallback} with a key prepared once. */
+export function buildConnectCallbackWith(
+  callback: string,
+  identifier: string,
+  mac: HmacKey,
+): string {
   const url = typeof callback === 'string' ? parseCallbackUrl(callback) : null;
   if (url === null) {
     throw new TypeError(
@@ -52,5 +63,5 @@ export function buildConnectCallback(callback: string, identifier: string, secre
     );
   }
   url.searchParams.set('identifier', identifier);
-  return signUrl(url, secret);
+  return signUrlWith(url, mac);
 }

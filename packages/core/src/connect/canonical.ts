@@ -29,13 +29,6 @@ export function canonicalize(url: URL): URLSearchParams {
   return params;
 }
 
-/** The canonical form of `url` as a string (see {@link canonicalize}). */
-export function canonicalString(url: URL): string {
-  const copy = new URL(url.href);
-  canonicalize(copy);
-  return copy.href;
-}
-
 /**
  * The exact received string with the fragment dropped and every `signature=...` part taken out
  * of the query as text, for signers that build the URL by hand instead of through `URL`.

@@ -1,9 +1,19 @@
 /**
  * @module
- * Identity-connect signing: HMAC-SHA256 signed URLs for both sides of the redirect flow, and a
- * signed state token that carries the flow across the community's own login.
+ * Identity connect: HMAC-SHA256 signed URLs for both sides of the redirect flow, a signed state
+ * token that carries the flow across the community's own login, and the community side's whole
+ * flow (`createConnectFlow`).
  */
+export type { ConnectFailure } from './answers.js';
 export { buildConnectCallback } from './callback.js';
+export {
+  type ConnectFlow,
+  type ConnectFlowOptions,
+  type ConnectLink,
+  createConnectFlow,
+} from './flow.js';
+export { type ConfirmView, escapeHtml } from './pages.js';
+export { publicRequestUrl } from './public-url.js';
 export {
   type CallbackParam,
   type ConnectRedirect,

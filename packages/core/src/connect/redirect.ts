@@ -1,7 +1,9 @@
+import type { HmacKey } from '../secrets.js';
 import { parseCallbackUrl } from './callback.js';
 import { parseUrl } from './canonical.js';
+import { connectKeys } from './keys.js';
 import { signUrl } from './sign.js';
-import { type SignedUrlFailure, verifySignedUrl } from './verify.js';
+import { type SignedUrlFailure, verifySignedUrlWith } from './verify.js';
 
 /** The two names under which a redirect carries the callback URL. */
 export type CallbackParam = 'callback' | 'callbackUrl';
@@ -90,8 +92,17 @@ export function readConnectRedirect(
   secret: string | readonly string[],
   options: ReadConnectRedirectOptions = {},
 ): ConnectRedirect {
+  return readConnectRedirectWith(url, connectKeys(secret), options);
+}
+
+/** {@link readConnectRedirect} with keys prepared once. */
+export function readConnectRedirectWith(
+  url: string | URL,
+  macs: readonly HmacKey[],
+  options: ReadConnectRedirectOptions,
+): ConnectRedirect {
   const allowed = normalizeOrigins(options.allowedCallbackOrigins);
-  const verified = verifySignedUrl(url, secret);
+  const verified = verifySignedUrlWith(url, macs);
   if (!verified.ok) return verified;
   const { params } = verified;
 

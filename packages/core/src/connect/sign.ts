@@ -1,5 +1,6 @@
+import type { HmacKey } from '../secrets.js';
 import { canonicalize, parseUrl, SIGNATURE_PARAM } from './canonical.js';
-import { prepareSecrets } from './secrets.js';
+import { connectKeys } from './keys.js';
 
 /**
  * Signs `url` for the identity-connect flow: returns its canonical form (no fragment, no
@@ -11,11 +12,15 @@ import { prepareSecrets } from './secrets.js';
  * // 'https://app.example.com/connect?svcUserId=u-1&signature=3f1c…'
  */
 export function signUrl(url: string | URL, secret: string): string {
-  const [mac] = prepareSecrets(secret);
+  return signUrlWith(url, connectKeys(secret)[0]!);
+}
+
+/** {@link signUrl} with a key prepared once. */
+export function signUrlWith(url: string | URL, mac: HmacKey): string {
   const parsed = parseUrl(url);
   if (parsed === null) throw new TypeError('[@questkit/core] signUrl: url must be an absolute URL');
   canonicalize(parsed);
   const canonical = parsed.href;
   const separator = parsed.search === '' ? '?' : '&';
-  return `${canonical}${separator}${SIGNATURE_PARAM}=${mac!(canonical)}`;
+  return `${canonical}${separator}${SIGNATURE_PARAM}=${mac(canonical)}`;
 }

@@ -1,6 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { readSecrets } from '../secrets.js';
 import { parseCallbackUrl } from './callback.js';
-import { prepareSecrets } from './secrets.js';
+import { CONNECT_SECRET_OPTION } from './keys.js';
 import { createHmacSha256Bytes } from './sha256.js';
 
 const encoder = new TextEncoder();
@@ -56,7 +57,7 @@ export interface ConnectStateSealer {
  */
 export function createConnectState(options: ConnectStateOptions): ConnectStateSealer {
   const { secret, ttlSeconds = 600 } = options;
-  prepareSecrets(secret);
+  readSecrets(secret, CONNECT_SECRET_OPTION);
   if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
     throw new TypeError(
       '[@questkit/core] createConnectState: ttlSeconds must be a positive integer',

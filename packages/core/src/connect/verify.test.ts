@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalString, rawSignedString } from './canonical.js';
+import { canonicalize, rawSignedString } from './canonical.js';
+
+/** The canonical form of `url` as a string, on a copy. */
+function canonicalString(url: URL): string {
+  const copy = new URL(url.href);
+  canonicalize(copy);
+  return copy.href;
+}
+
 import { signUrl } from './sign.js';
 import { type SignedUrlFailure, verifySignedUrl } from './verify.js';
 

@@ -1,8 +1,7 @@
-import { timingSafeEqualBytes } from '../api-key.js';
+import { type HmacKey, timingSafeEqual } from '../secrets.js';
 import { canonicalize, parseUrl, rawSignedString, SIGNATURE_PARAM } from './canonical.js';
-import { prepareSecrets } from './secrets.js';
+import { connectKeys } from './keys.js';
 
-const encoder = new TextEncoder();
 // Exactly 64 hex digits: a strict check, so no stray character is silently skipped.
 const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
 
@@ -44,7 +43,11 @@ export function verifySignedUrl(
   url: string | URL,
   secret: string | readonly string[],
 ): VerifiedUrl {
-  const macs = prepareSecrets(secret);
+  return verifySignedUrlWith(url, connectKeys(secret));
+}
+
+/** {@link verifySignedUrl} with keys prepared once. */
+export function verifySignedUrlWith(url: string | URL, macs: readonly HmacKey[]): VerifiedUrl {
   const parsed = parseUrl(url);
   if (parsed === null) return { ok: false, reason: 'invalid_url' };
 
@@ -59,12 +62,12 @@ export function verifySignedUrl(
   const canonical = parsed.href;
   const candidates = raw === canonical ? [canonical] : [canonical, raw];
 
-  const received = encoder.encode(signature.toLowerCase());
+  const received = signature.toLowerCase();
   let matched = 0;
   // No early exit: the time does not tell which secret or which form matched.
   for (const mac of macs) {
     for (const candidate of candidates) {
-      matched |= timingSafeEqualBytes(encoder.encode(mac(candidate)), received) ? 1 : 0;
+      matched |= timingSafeEqual(mac(candidate), received) ? 1 : 0;
     }
   }
   if (matched !== 1) return { ok: false, reason: 'bad_signature' };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DoorBody, DoorRequest } from '../adapter/door.js';
+import { DEFAULT_MESSAGES } from '../reasons.js';
 import { ok } from '../results.js';
 import { createVerifier, type ErrorInfo } from './index.js';
 
@@ -22,6 +23,26 @@ function verifier(onError?: (error: unknown, info: ErrorInfo) => void) {
 }
 
 describe('verifier.handle: the door', () => {
+  it('answers the timeout without calling the handler when the deadline passed before it', async () => {
+    // The body arrived whole, but only once the deadline had passed (counted from receivedAt).
+    let calls = 0;
+    const late = createVerifier({
+      apiKey: KEY,
+      timeoutMs: 1_000,
+      verify: () => {
+        calls++;
+        return ok('Claimed.');
+      },
+    });
+    const answer = await late.handle(
+      { ...request({ kind: 'parsed', value: CLAIM }), receivedAt: Date.now() - 5_000 },
+      undefined,
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ message: DEFAULT_MESSAGES.timeout });
+    expect(calls).toBe(0);
+  });
+
   it('judges a body the framework parsed, after the key check', async () => {
     const answer = await verifier().handle(request({ kind: 'parsed', value: CLAIM }), undefined);
     expect(answer).toEqual({

@@ -1,4 +1,3 @@
-import { prepareApiKeys } from '../api-key.js';
 import { normalizeMessage } from '../messages.js';
 import { DEFAULT_MESSAGES, type VerifierMessages } from '../reasons.js';
 import {
@@ -6,6 +5,7 @@ import {
   type IdentificationMethod,
   PLATFORM_TIMEOUT_MS,
 } from '../schemas/verification.js';
+import { readSecrets } from '../secrets.js';
 import type { ErrorInfo, ResultEvent, VerifierOptions, VerifyHandler } from './types.js';
 
 /** Default handler budget: well under the platform's 10 s, leaving room for the network. */
@@ -53,7 +53,10 @@ export function readVerifierOptions(
     throw new TypeError('[@questkit/core] verify or quests is required');
   }
   return {
-    keys: options.apiKey === false ? undefined : prepareApiKeys(readApiKey(options.apiKey)),
+    keys:
+      options.apiKey === false
+        ? undefined
+        : readSecrets(readApiKey(options.apiKey), '[@questkit/core] apiKey'),
     timeoutMs: readNumber(
       'timeoutMs',
       options.timeoutMs,

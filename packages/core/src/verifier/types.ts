@@ -1,5 +1,6 @@
 import type { DoorEndpoint } from '../adapter/door.js';
 import type { NodeRequest, NodeResponse } from '../adapter/node.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import type { Reason, VerifierMessages } from '../reasons.js';
 import type { VerifyResult } from '../results.js';
 import type {
@@ -30,7 +31,7 @@ export interface VerifyContext<R extends IdentificationMethod = never> {
 /** Decides one claim: return {@link ok} or {@link fail}; throwing is answered as a 400. */
 export type VerifyHandler<R extends IdentificationMethod = never> = (
   ctx: VerifyContext<R>,
-) => VerifyResult | Promise<VerifyResult>;
+) => MaybePromise<VerifyResult>;
 
 /** One quest of a multi-quest endpoint: the accounts it needs and its handler. */
 export interface QuestRoute<R extends IdentificationMethod = IdentificationMethod> {

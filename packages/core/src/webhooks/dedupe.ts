@@ -1,4 +1,4 @@
-type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from '../maybe-promise.js';
 
 /**
  * Where a webhook receiver keeps the ids of the events it handled: deliveries come at least once

@@ -1,7 +1,6 @@
-import { beforeDeadline, TIMED_OUT } from '../adapter/deadline.js';
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
-import { readBody } from '../adapter/read-body.js';
-import { timingSafeEqual } from '../api-key.js';
+import { beforeDeadline, frontDoor, TIMED_OUT } from '../front-door/index.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import {
   type KnownWebhookEvent,
   KnownWebhookEventSchema,
@@ -10,9 +9,8 @@ import {
   WebhookEventSchema,
 } from '../schemas/webhook-events.js';
 import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
+import { matchSecret, readSecrets } from '../secrets.js';
 import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
-
-type MaybePromise<T> = T | Promise<T>;
 
 /** The handlers of {@link createWebhookReceiver}, by event type: each gets its typed event. */
 export type WebhookHandlers = {
@@ -67,7 +65,7 @@ const HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8
  * });
  */
 export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndpoint {
-  const secrets = readSecrets(options.secret);
+  const secrets = readSecrets(options.secret, '[@questkit/core] webhooks: secret');
   if (typeof options.on !== 'object' || options.on === null) {
     throw new TypeError(
       '[@questkit/core] webhooks: on must be an object of handlers by event type',
@@ -113,15 +111,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
   });
 
   const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
-    if (request.method.toUpperCase() !== 'POST')
-      return answer(400, 'Webhook deliveries are POST requests.');
-    const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
-    if (Number(request.header('content-length') ?? 0) > maxBodyBytes) {
-      return answer(400, 'The delivery is too large.', request.body.kind === 'stream');
+    const door = frontDoor(request, timeoutMs);
+    const { deadline } = door;
+    if (door.method !== 'POST') {
+      return answer(400, 'Webhook deliveries are POST requests.', door.close());
     }
-    const read = await readBody(request.body, { maxBytes: maxBodyBytes, deadline });
+    const read = await door.read(maxBodyBytes);
     if (!read.ok) {
-      const close = request.body.kind === 'stream' || request.body.kind === 'failed';
+      const close = door.close();
       if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);
       return answer(400, 'The delivery could not be read.', close);
     }
@@ -138,7 +135,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
     const { secret, ...rest } = (typeof body === 'object' && body !== null ? body : {}) as {
       secret?: unknown;
     };
-    if (typeof secret !== 'string' || !matchesAny(secret, secrets)) {
+    if (typeof secret !== 'string' || !matchSecret(secret, secrets)) {
       return answer(401, 'The webhook secret is missing or wrong.');
     }
     const envelope = WebhookEventSchema.safeParse(rest);
@@ -197,24 +194,3 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
 }
 
 class InvalidEvent extends Error {}
-
-function readSecrets(secret: unknown): readonly string[] {
-  const list = typeof secret === 'string' ? [secret] : secret;
-  if (
-    !Array.isArray(list) ||
-    list.length === 0 ||
-    list.some((s) => typeof s !== 'string' || s === '')
-  ) {
-    throw new TypeError(
-      '[@questkit/core] webhooks: secret is required: the webhook secret, or a list during a rotation',
-    );
-  }
-  return list as readonly string[];
-}
-
-/** Compares with every secret of the list, no early exit, each in constant time. */
-function matchesAny(received: string, secrets: readonly string[]): boolean {
-  let match = false;
-  for (const secret of secrets) match = timingSafeEqual(received, secret) || match;
-  return match;
-}

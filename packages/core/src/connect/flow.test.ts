@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { DoorAnswer, DoorBody } from './adapter/door.js';
-import { createConnectRedirect } from './connect/redirect.js';
-import { type ConnectFlowOptions, createConnectFlow, publicRequestUrl } from './connect-flow.js';
+import type { DoorAnswer, DoorBody } from '../adapter/door.js';
+import { type ConnectFlowOptions, createConnectFlow } from './flow.js';
+import { publicRequestUrl } from './public-url.js';
+import { createConnectRedirect } from './redirect.js';
 
 const SECRET = 'flow-secret-42';
 const APP = 'https://app.example.com';

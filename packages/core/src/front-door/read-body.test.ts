@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DoorBody, DoorRequest } from './door.js';
+import type { DoorBody, DoorRequest } from '../adapter/door.js';
 import { bodyLeftOnWire, readBody } from './read-body.js';
 
 const soon = () => Date.now() + 2_000;
 const limits = (maxBytes = 100, deadline = soon()) => ({ maxBytes, deadline });
 const encode = (text: string) => new TextEncoder().encode(text);
+const req = (body: DoorBody, headers: Record<string, string> = {}) => ({
+  body,
+  header: (name: string) => headers[name],
+});
 
 function webStream(
   chunks: readonly (Uint8Array | 'error')[],
@@ -25,35 +29,38 @@ function webStream(
 describe('readBody: each kind of body', () => {
   it('hands a parsed body over as it is', async () => {
     const value = { a: 1 };
-    expect(await readBody({ kind: 'parsed', value }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'parsed', value }), limits())).toEqual({
       ok: true,
       parsed: value,
     });
   });
 
   it('reports what the framework could not read', async () => {
-    expect(await readBody({ kind: 'failed', reason: 'too_large' }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'failed', reason: 'too_large' }), limits())).toEqual({
       ok: false,
       reason: 'too_large',
     });
-    expect(await readBody({ kind: 'failed', reason: 'unreadable' }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'failed', reason: 'unreadable' }), limits())).toEqual({
       ok: false,
       reason: 'unreadable',
     });
   });
 
   it('decodes text and bytes as strict UTF-8', async () => {
-    expect(await readBody({ kind: 'bytes', value: 'héllo' }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'bytes', value: 'héllo' }), limits())).toEqual({
       ok: true,
       text: 'héllo',
     });
-    expect(await readBody({ kind: 'bytes', value: encode('héllo') }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'bytes', value: encode('héllo') }), limits())).toEqual({
       ok: true,
       text: 'héllo',
     });
-    expect(await readBody({ kind: 'bytes', value: '' }, limits())).toEqual({ ok: true, text: '' });
+    expect(await readBody(req({ kind: 'bytes', value: '' }), limits())).toEqual({
+      ok: true,
+      text: '',
+    });
     const invalid = new Uint8Array([0x7b, 0xff, 0x7d]);
-    expect(await readBody({ kind: 'bytes', value: invalid }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'bytes', value: invalid }), limits())).toEqual({
       ok: false,
       reason: 'bad_encoding',
     });
@@ -62,12 +69,12 @@ describe('readBody: each kind of body', () => {
   it('reads a Web stream, a Node stream and an async iterable, across chunks', async () => {
     // A two-byte character split across two chunks must decode whole.
     const [a, b] = [encode('{"x":"é').slice(0, 7), encode('{"x":"é"}').slice(7)];
-    expect(await readBody({ kind: 'stream', stream: webStream([a, b]) }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: webStream([a, b]) }), limits())).toEqual({
       ok: true,
       text: '{"x":"é"}',
     });
     const node = Readable.from([Buffer.from('{"y":'), Buffer.from('2}')]);
-    expect(await readBody({ kind: 'stream', stream: node }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: node }), limits())).toEqual({
       ok: true,
       text: '{"y":2}',
     });
@@ -75,7 +82,7 @@ describe('readBody: each kind of body', () => {
       yield 'te';
       yield encode('xt');
     }
-    expect(await readBody({ kind: 'stream', stream: parts() }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: parts() }), limits())).toEqual({
       ok: true,
       text: 'text',
     });
@@ -84,16 +91,35 @@ describe('readBody: each kind of body', () => {
 
 describe('readBody: limits', () => {
   it('counts bytes, not characters', async () => {
-    expect(await readBody({ kind: 'bytes', value: 'ééé' }, limits(5))).toEqual({
+    expect(await readBody(req({ kind: 'bytes', value: 'ééé' }), limits(5))).toEqual({
       ok: false,
       reason: 'too_large',
     });
-    expect(await readBody({ kind: 'bytes', value: 'éé' }, limits(4))).toEqual({
+    expect(await readBody(req({ kind: 'bytes', value: 'éé' }), limits(4))).toEqual({
       ok: true,
       text: 'éé',
     });
   });
 
+  it('refuses a declared length over the limit before touching the body', async () => {
+    let touched = 0;
+    async function* counted() {
+      touched++;
+      yield encode('{}');
+    }
+    const body: DoorBody = { kind: 'stream', stream: { [Symbol.asyncIterator]: counted } };
+    expect(await readBody(req(body, { 'content-length': '157286400' }), limits(100))).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(touched).toBe(0);
+    // At the limit it is read.
+    expect(await readBody(req(body, { 'content-length': '2' }), limits(2))).toEqual({
+      ok: true,
+      text: '{}',
+    });
+    expect(touched).toBe(1);
+  });
   it('stops reading a stream as soon as it passes the limit, without draining it', async () => {
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -102,7 +128,7 @@ describe('readBody: limits', () => {
         controller.enqueue(new Uint8Array(40));
       },
     });
-    expect(await readBody({ kind: 'stream', stream: endless }, limits(100))).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: endless }), limits(100))).toEqual({
       ok: false,
       reason: 'too_large',
     });
@@ -113,7 +139,7 @@ describe('readBody: limits', () => {
     const started = Date.now();
     const stalled = webStream([encode('{"a"')], false);
     expect(
-      await readBody({ kind: 'stream', stream: stalled }, limits(100, Date.now() + 50)),
+      await readBody(req({ kind: 'stream', stream: stalled }), limits(100, Date.now() + 50)),
     ).toEqual({
       ok: false,
       reason: 'timeout',
@@ -125,7 +151,7 @@ describe('readBody: limits', () => {
     const stalled = new Readable({ read() {} });
     stalled.push('{"a"');
     expect(
-      await readBody({ kind: 'stream', stream: stalled }, limits(100, Date.now() + 30)),
+      await readBody(req({ kind: 'stream', stream: stalled }), limits(100, Date.now() + 30)),
     ).toEqual({
       ok: false,
       reason: 'timeout',
@@ -137,13 +163,13 @@ describe('readBody: limits', () => {
 describe('readBody: sources that fail', () => {
   it('answers unreadable for a stream that errors, a locked stream and an iterator that throws', async () => {
     const failing = webStream([encode('{'), 'error']);
-    expect(await readBody({ kind: 'stream', stream: failing }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: failing }), limits())).toEqual({
       ok: false,
       reason: 'unreadable',
     });
     const locked = webStream([encode('{}')]);
     locked.getReader();
-    expect(await readBody({ kind: 'stream', stream: locked }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: locked }), limits())).toEqual({
       ok: false,
       reason: 'unreadable',
     });
@@ -152,13 +178,13 @@ describe('readBody: sources that fail', () => {
         throw new Error('cannot iterate');
       },
     };
-    expect(await readBody({ kind: 'stream', stream: throwing }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: throwing }), limits())).toEqual({
       ok: false,
       reason: 'unreadable',
     });
     const destroyed = new Readable({ read() {} });
     destroyed.destroy(new Error('socket hang up'));
-    expect(await readBody({ kind: 'stream', stream: destroyed }, limits())).toEqual({
+    expect(await readBody(req({ kind: 'stream', stream: destroyed }), limits())).toEqual({
       ok: false,
       reason: 'unreadable',
     });
@@ -169,7 +195,7 @@ describe('readBody: sources that fail', () => {
 
   it('answers unreadable for a body of an unknown kind', async () => {
     const odd = { kind: 'pending' } as unknown as DoorBody;
-    expect(await readBody(odd, limits())).toEqual({ ok: false, reason: 'unreadable' });
+    expect(await readBody(req(odd), limits())).toEqual({ ok: false, reason: 'unreadable' });
   });
 });
 

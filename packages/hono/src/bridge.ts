@@ -1,12 +1,24 @@
-import type { DoorAnswer, DoorBody, DoorRequest } from '@questkit/core/adapter';
-import type { Context } from 'hono';
+import type { DoorAnswer, DoorBody, DoorEndpoint, DoorRequest } from '@questkit/core/adapter';
+import type { Context, Env, Handler, Input } from 'hono';
+
+/**
+ * Hono's side of core's door, for any endpoint (verification, connect, webhooks): a handler that
+ * turns the context into core's request and core's answer into a response. `url` gives the URL
+ * the endpoint sees when it is not the one Hono reports.
+ */
+export function bridge<E extends Env, P extends string, I extends Input>(
+  endpoint: DoorEndpoint<Context<E>>,
+  url?: (c: Context<E>) => string,
+): Handler<E, P, I, Promise<Response>> {
+  return async (c) => respond(c, await endpoint.handle(doorRequest(c, url?.(c)), c));
+}
 
 /**
  * A Hono request as core's door sees it, through Hono's public API only. The body is the Web
  * request's stream when nothing read it; when a middleware read it through Hono (`c.req.json()`,
  * a validator), Hono hands back what it kept, within core's size limit and deadline.
  */
-export function doorRequest(c: Context, url = c.req.url): DoorRequest {
+function doorRequest(c: Context, url = c.req.url): DoorRequest {
   return {
     method: c.req.method,
     url,
@@ -35,7 +47,7 @@ async function* once(read: () => Promise<ArrayBuffer>): AsyncIterable<Uint8Array
 }
 
 /** Core's answer as a Hono response; `c.body` keeps headers earlier middleware set. */
-export function respond(c: Context, answer: DoorAnswer): Response {
+function respond(c: Context, answer: DoorAnswer): Response {
   for (const cookie of answer.cookies) c.header('set-cookie', cookie, { append: true });
   const headers: Record<string, string> = { ...answer.headers };
   if (answer.close) headers.connection = 'close';

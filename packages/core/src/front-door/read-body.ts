@@ -1,5 +1,5 @@
+import type { DoorRequest } from '../adapter/door.js';
 import { beforeDeadline, TIMED_OUT } from './deadline.js';
-import type { DoorBody, DoorRequest } from './door.js';
 
 /** The outcome of {@link readBody}. */
 export type BodyRead =
@@ -27,11 +27,22 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * Reads a request body within a size limit and a deadline, so that a huge upload is never
  * buffered and a client that trickles bytes cannot hold the answer. Never throws.
  *
+ * The declared `content-length` is checked before the first byte: a body announced over the
+ * limit is `too_large` unread, whatever the framework would do on reading it (Hono's
+ * `arrayBuffer()` takes it whole). A stream is then counted as it arrives and dropped at the limit.
+ *
  * A stream it gives up on (too large, too slow, failing) is left as it is, neither drained nor
  * destroyed: destroying a Node request would close its socket before the answer is written. The
  * answer then carries `close: true` so the adapter closes the connection after writing it.
  */
-export function readBody(body: DoorBody, limits: BodyLimits): Promise<BodyRead> {
+export function readBody(
+  request: Pick<DoorRequest, 'body' | 'header'>,
+  limits: BodyLimits,
+): Promise<BodyRead> {
+  if (Number(request.header('content-length') ?? 0) > limits.maxBytes) {
+    return Promise.resolve({ ok: false, reason: 'too_large' });
+  }
+  const { body } = request;
   switch (body.kind) {
     case 'parsed':
       return Promise.resolve({ ok: true, parsed: body.value });

@@ -1,0 +1,43 @@
+import type { DoorRequest } from '../adapter/door.js';
+import { type BodyRead, bodyLeftOnWire, readBody } from './read-body.js';
+
+export { beforeDeadline, TIMED_OUT } from './deadline.js';
+export type { BodyFailure, BodyRead } from './read-body.js';
+
+/**
+ * The front of every door endpoint (verification, connect, webhooks): what each does before its
+ * own work, the same way for all three. It reads the method, counts the deadline from the
+ * request's arrival, reads the body within a size limit (the declared length checked before the
+ * first byte) and that deadline, and decides by one rule whether the answer closes the
+ * connection.
+ */
+export interface FrontDoor {
+  /** The HTTP method, upper-cased. */
+  readonly method: string;
+  /** When the answer is due: a `Date.now()` timestamp counted from the request's arrival. */
+  readonly deadline: number;
+  /** The body, within `maxBytes` and the deadline. Never throws. */
+  read(maxBytes: number): Promise<BodyRead>;
+  /**
+   * Whether the answer closes the connection: part of the body may still be on the wire (it was
+   * not read to its end, or the framework gave up on it), so it is neither drained nor read as
+   * the next request of a kept-alive connection.
+   */
+  close(): boolean;
+}
+
+/** Opens the front door of one request; `timeoutMs` counts from its arrival. */
+export function frontDoor(request: DoorRequest, timeoutMs: number): FrontDoor {
+  const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
+  let readToEnd = false;
+  return {
+    method: request.method.toUpperCase(),
+    deadline,
+    async read(maxBytes) {
+      const read = await readBody(request, { maxBytes, deadline });
+      readToEnd = read.ok;
+      return read;
+    },
+    close: () => bodyLeftOnWire(request, readToEnd),
+  };
+}
