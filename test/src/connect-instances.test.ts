@@ -159,4 +159,29 @@ describe('two instances of the connect example on one Redis', () => {
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
     expect((await new Browser().logIn(a.url, 'ben', 'ben-demo-password')).status).toBe(429);
   }, 60_000);
+
+  it('fail closed while Redis is down: no session trusted, no login unthrottled, claims 400', async () => {
+    const [a] = instances as [RunningServer, RunningServer];
+    await redis.stop();
+    const browser = new Browser();
+    browser.jar.set('sid', 'some-session-id');
+    expect((await browser.go(a.url, '/')).status).toBe(500);
+    const login = await new Browser().logIn(a.url, 'ada', 'ada-demo-password');
+    expect(login.status).toBe(500);
+    expect(login.headers.getSetCookie().join()).not.toContain('sid=');
+    const claimed = await fetch(`${a.url}/verify`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY },
+      body: JSON.stringify({
+        userId: 'svc-member-42',
+        communityId: 'c',
+        subdomain: 'demo',
+        questId: 'q',
+        requestId: 'r',
+        accounts: { 'svc-connect': 'member-1002' },
+      }),
+    });
+    expect(claimed.status).toBe(400);
+    expect(await claimed.json()).toEqual({ message: expect.any(String) });
+  });
 });

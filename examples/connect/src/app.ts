@@ -86,12 +86,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   };
   const app = new Hono<AppEnv>();
 
-  app.use(async (c, next) => {
-    const session = await community.session(getCookie(c, SESSION_COOKIE));
-    c.set('session', session);
-    c.set('member', session?.member ?? null);
-    await next();
-  });
+  // The session, on the routes that act for a member only: the verification endpoint never
+  // depends on a cookie (nor fails when the session store does).
+  for (const path of ['/', '/logout', '/connect']) {
+    app.use(path, async (c, next) => {
+      const session = await community.session(getCookie(c, SESSION_COOKIE));
+      c.set('session', session);
+      c.set('member', session?.member ?? null);
+      await next();
+    });
+  }
 
   app.get('/', async (c) => {
     const session = c.get('session');
