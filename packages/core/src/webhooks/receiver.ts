@@ -10,7 +10,7 @@ import {
   WebhookEventSchema,
 } from '../schemas/webhook-events.js';
 import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
-import { createMemoryDedupe, type DedupeClaim, type WebhookDedupe } from './dedupe.js';
+import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -168,7 +168,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
     // without the claim, never a 200 for an event not handled.
     const token = crypto.randomUUID();
     const claiming = Promise.resolve().then(() => dedupe.claim(event.id, token));
-    let claim: DedupeClaim | typeof TIMED_OUT;
+    let claim: Awaited<ReturnType<WebhookDedupe['claim']>> | typeof TIMED_OUT;
     try {
       claim = await beforeDeadline(claiming, deadline);
     } catch (error) {
