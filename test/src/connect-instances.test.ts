@@ -20,7 +20,7 @@ const PLATFORM = 'http://platform.test';
 
 let redis: TestRedis;
 const instances: RunningServer[] = [];
-const clients: ReturnType<typeof createClient>[] = [];
+const clients: { destroy(): void; flushDb(): Promise<unknown> }[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
