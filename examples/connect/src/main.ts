@@ -1,4 +1,3 @@
-import { createClient } from 'redis';
 import { readConfig } from './config.js';
 import { startServer } from './server.js';
 import { type AppState, createRedisState } from './state.js';
@@ -16,6 +15,8 @@ try {
   let state: AppState | undefined;
   let closeRedis = async () => {};
   if (config.redisUrl) {
+    // Loaded only when used: one instance in memory starts without it.
+    const { createClient } = await import('redis');
     const redis = createClient({ url: config.redisUrl, disableOfflineQueue: true });
     // Logged without the URL, which may carry a password; requests fail while it is down.
     redis.on('error', (error: Error) => console.error(`Redis: ${error.message}`));

@@ -36,7 +36,7 @@ return 0`;
  * ioredis `enableOfflineQueue: false`) so that an unreachable Redis fails at once.
  *
  * @example
- * import { createClient } from 'redis';
+ * // createClient from the `redis` package (node-redis); an ioredis `new Redis(url)` works alike.
  * const redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true }).connect();
  * const receiver = createWebhookReceiver({ secret, on, dedupe: createRedisDedupe(redis) });
  */
