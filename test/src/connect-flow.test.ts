@@ -123,7 +123,7 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
     expect(connections).toContainEqual(
       expect.objectContaining({ identifier: 'member-1002', redirectUrl: app.connectUrl }),
     );
-    expect(community.linkOf('member-1002')?.svcUserId).toBe(MEMBERS.ben);
+    expect((await community.linkOf('member-1002'))?.svcUserId).toBe(MEMBERS.ben);
     const home = await browser!.open(`${app.url}/`);
     expect(home.body).toContain(`linked to platform member <code>${MEMBERS.ben}</code>`);
 
@@ -171,7 +171,7 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
   it('passes the conformance runner, connect checks included', async () => {
     // The runner's member: gus, linked to the community's member-1001 (ada's login).
     await connect(MEMBERS.gus, { username: 'ada', password: 'ada-demo-password' });
-    expect(community.linkOf('member-1001')?.svcUserId).toBe(MEMBERS.gus);
+    expect((await community.linkOf('member-1001'))?.svcUserId).toBe(MEMBERS.gus);
     const report = await runConformance({
       url: app.verifyUrl,
       apiKey: TASK_KEY,

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Community, createCommunity } from './community.js';
@@ -33,14 +34,17 @@ class Browser {
     const response = await fetch(new URL(path, server.url), {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
       redirect: 'manual',
-      headers: {
-        accept: 'text/html',
-        ...(cookie ? { cookie } : {}),
-        ...(init.form
-          ? { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }
-          : {}),
-        ...init.headers,
-      },
+      // A header given as '' is left out (a request without Origin).
+      headers: Object.fromEntries(
+        Object.entries({
+          accept: 'text/html',
+          ...(cookie ? { cookie } : {}),
+          ...(init.form
+            ? { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }
+            : {}),
+          ...init.headers,
+        }).filter(([, value]) => value !== ''),
+      ),
       body: init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
     for (const set of response.headers.getSetCookie()) {
@@ -116,7 +120,7 @@ describe('the community app (connect example)', () => {
     expect(html).toContain(
       'Link your Acme Builders account <strong>ada</strong> to platform member <strong>…er-7</strong>?',
     );
-    expect(community.linkOf('member-1001')).toBeNull();
+    expect(await community.linkOf('member-1001')).toBeNull();
 
     const confirmed = await browser.go('/connect', {
       form: { ...Browser.fields(html), decision: 'confirm' },
@@ -128,7 +132,7 @@ describe('the community app (connect example)', () => {
     expect(url.origin + url.pathname).toBe(`${PLATFORM}/connect/callback`);
     expect(url.searchParams.get('identifier')).toBe('member-1001');
 
-    expect(community.linkOf('member-1001')?.svcUserId).toBe('svc-member-7');
+    expect((await community.linkOf('member-1001'))?.svcUserId).toBe('svc-member-7');
     expect(await (await browser.go('/')).text()).toContain(
       'linked to platform member <code>svc-member-7</code>',
     );
@@ -146,7 +150,7 @@ describe('the community app (connect example)', () => {
     await victim.logIn('ben', 'ben-demo-password');
     const opened = await victim.go(redirectFor('svc-attacker'));
     expect(opened.status).toBe(200);
-    expect(community.linkOf('member-1002')?.svcUserId).not.toBe('svc-attacker');
+    expect((await community.linkOf('member-1002'))?.svcUserId).not.toBe('svc-attacker');
   });
 
   it('refuses a tampered or unsigned link with a page, and links nobody', async () => {
@@ -157,7 +161,7 @@ describe('the community app (connect example)', () => {
     expect(reply.status).toBe(400);
     expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
     expect((await browser.go(`/connect?svcUserId=x&callback=${PLATFORM}/cb`)).status).toBe(400);
-    expect(community.linkOf('member-1002')?.svcUserId).not.toBe('svc-attacker');
+    expect((await community.linkOf('member-1002'))?.svcUserId).not.toBe('svc-attacker');
   });
 
   it('refuses a callback to another origin than the platform', async () => {
@@ -265,13 +269,134 @@ describe('the community app (connect example)', () => {
     expect(doneWhenClaimsAnswered).toBeLessThan(100);
   }, 60_000);
 
-  it('logs out', async () => {
+  it('logs out with the session token, from its own page', async () => {
     const browser = new Browser();
     await browser.logIn('ada', 'ada-demo-password');
-    const out = await browser.go('/logout', { method: 'POST' });
+    const home = await (await browser.go('/')).text();
+    const out = await browser.go('/logout', { form: Browser.fields(home) });
     expect(out.status).toBe(303);
     expect(await (await browser.go('/')).text()).toContain('You are not logged in');
   });
+
+  it('refuses a logout from another site or without the session token (logout CSRF)', async () => {
+    const victim = new Browser();
+    await victim.logIn('ada', 'ada-demo-password');
+    const other = new Browser();
+    await other.logIn('ben', 'ben-demo-password');
+    const othersToken = Browser.fields(await (await other.go('/')).text()).csrf!;
+    const port = Number(new URL(server.url).port);
+    const attempts: { headers: Record<string, string>; form: Record<string, string> }[] = [
+      // A page on another port of the same host is same-site: the Lax cookie goes along, and
+      // Chromium sends its Origin.
+      { headers: { origin: `http://127.0.0.1:${port === 65535 ? 1 : port + 1}` }, form: {} },
+      { headers: { origin: 'https://evil.example' }, form: {} },
+      { headers: { origin: 'null' }, form: {} },
+      { headers: { 'sec-fetch-site': 'same-site', origin: '' }, form: {} },
+      // Scripts and old browsers without Origin: the token decides.
+      { headers: { origin: '' }, form: {} },
+      { headers: {}, form: { csrf: othersToken } },
+      { headers: {}, form: { csrf: '' } },
+    ];
+    for (const attempt of attempts) {
+      const answer = await victim.go('/logout', attempt);
+      expect(answer.status, JSON.stringify(attempt)).toBe(403);
+      expect(await (await victim.go('/')).text(), JSON.stringify(attempt)).toContain(
+        'Logged in as',
+      );
+    }
+    // A GET never logs out.
+    expect((await victim.go('/logout')).status).toBe(404);
+    expect(await (await victim.go('/')).text()).toContain('Logged in as');
+  });
+
+  it('throttles guesses at one account from many addresses (80 from 8 addresses)', async () => {
+    const guarded = await startServer({ apiKey: API_KEY, connectSecret: SECRET, port: 0 });
+    const { port } = new URL(guarded.url);
+    /** One request from a given loopback address: undici's fetch cannot choose it. */
+    const send = (from: string, method: string, path: string, headers = {}, body?: string) =>
+      new Promise<{ status: number; text: string; cookie: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method, path, localAddress: from, headers, timeout: 30_000 },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                text,
+                cookie: String(res.headers['set-cookie']?.[0] ?? '').split(';')[0]!,
+              }),
+            );
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const addresses = Array.from({ length: 8 }, (_, index) => `127.0.0.${index + 2}`);
+      const statuses = await Promise.all(
+        addresses.map(async (from) => {
+          const page = await send(from, 'GET', '/login');
+          const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+          const results: number[] = [];
+          for (let guess = 0; guess < 10; guess++) {
+            const body = new URLSearchParams({
+              username: 'ada',
+              password: `guess-${from}-${guess}`,
+              returnTo: '/',
+              csrf,
+            }).toString();
+            const answer = await send(
+              from,
+              'POST',
+              '/login',
+              {
+                cookie: page.cookie,
+                'content-type': 'application/x-www-form-urlencoded',
+                'content-length': String(Buffer.byteLength(body)),
+              },
+              body,
+            );
+            results.push(answer.status);
+          }
+          return results;
+        }),
+      );
+      const all = statuses.flat();
+      // Each address stays under its own limit: only the account's count stops them.
+      expect(all).toHaveLength(80);
+      expect(all.filter((status) => status === 401)).toHaveLength(10);
+      expect(all.filter((status) => status === 429)).toHaveLength(70);
+      // The right password is refused too while the account is throttled.
+      const page = await send('127.0.0.10', 'GET', '/login');
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+      const body = new URLSearchParams({
+        username: 'ADA',
+        password: 'ada-demo-password',
+        returnTo: '/',
+        csrf,
+      }).toString();
+      const right = await send(
+        '127.0.0.10',
+        'POST',
+        '/login',
+        {
+          cookie: page.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+        body,
+      );
+      expect(right.status).toBe(429);
+    } finally {
+      await guarded.close();
+    }
+  }, 60_000);
+
   it('verifies only claims that carry a known, linked account', async () => {
     expect((await claim('svc-x', 'member-unknown')).body.message).toMatch(/do not know/);
     const missing = await fetch(server.verifyUrl, {

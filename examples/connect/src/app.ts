@@ -4,7 +4,13 @@ import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { type Community, createCommunity, type Member, SESSION_TTL_MS } from './community.js';
+import {
+  type Community,
+  createCommunity,
+  type Member,
+  SESSION_TTL_MS,
+  type Session,
+} from './community.js';
 import {
   CSRF_COOKIE,
   createLoginThrottle,
@@ -14,6 +20,7 @@ import {
 } from './login-guard.js';
 import { COMMUNITY_NAME, homePage, loginPage, messagePage } from './pages.js';
 import { safeReturnTo } from './return-to.js';
+import { type AppState, createMemoryState } from './state.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -25,17 +32,22 @@ export interface AppOptions {
   publicUrl?: string;
   /** Origins the connect callback may point to (the platform's); default any signed callback. */
   allowedCallbackOrigins?: readonly string[];
-  /** The app's members, sessions and links; default the demo members. */
+  /**
+   * Where sessions, links and the login throttle's counters live; default this process's memory.
+   * Several instances share one `createRedisState`.
+   */
+  state?: AppState;
+  /** The app's members, sessions and links; default the demo members, in `state`. */
   community?: Community;
   /** Hears every verification answer: for logs. Never a secret. */
   onResult?: (event: ResultEvent) => void;
   /** Hears every new link: for logs. */
   onLinked?: (member: Member, svcUserId: string) => void;
-  /** Login attempts allowed per client address and minute; default 10. */
+  /** Login attempts allowed per client address, and per account, in a minute; default 10. */
   loginAttemptsPerMinute?: number;
 }
 
-type AppEnv = { Variables: { member: Member | null } };
+type AppEnv = { Variables: { member: Member | null; session: Session | null } };
 
 const SESSION_COOKIE = 'sid';
 /**
@@ -51,9 +63,10 @@ const SESSION_COOKIE = 'sid';
  * });
  */
 export function createApp(options: AppOptions): Hono<AppEnv> {
-  const community = options.community ?? createCommunity();
+  const state = options.state ?? createMemoryState();
+  const community = options.community ?? createCommunity(undefined, undefined, state);
   const secureCookie = options.publicUrl?.startsWith('https:') ?? false;
-  const throttle = createLoginThrottle(options.loginAttemptsPerMinute ?? 10);
+  const throttle = createLoginThrottle(state, options.loginAttemptsPerMinute ?? 10);
   // The app's own origin: configured behind a proxy, else the one the request came in on.
   const originOf = (c: Context<AppEnv>) => options.publicUrl ?? new URL(c.req.url).origin;
   const showLogin = (
@@ -73,14 +86,26 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   };
   const app = new Hono<AppEnv>();
 
-  app.use(async (c, next) => {
-    c.set('member', community.sessionMember(getCookie(c, SESSION_COOKIE)));
-    await next();
-  });
+  // The session, on the routes that act for a member only: the verification endpoint never
+  // depends on a cookie (nor fails when the session store does).
+  for (const path of ['/', '/logout', '/connect']) {
+    app.use(path, async (c, next) => {
+      const session = await community.session(getCookie(c, SESSION_COOKIE));
+      c.set('session', session);
+      c.set('member', session?.member ?? null);
+      await next();
+    });
+  }
 
-  app.get('/', (c) => {
-    const member = c.get('member');
-    return c.html(homePage(member, member ? community.linkOf(member.id) : null));
+  app.get('/', async (c) => {
+    const session = c.get('session');
+    return c.html(
+      homePage(
+        session?.member ?? null,
+        session ? await community.linkOf(session.member.id) : null,
+        session?.csrf ?? '',
+      ),
+    );
   });
 
   app.get('/login', (c) => showLogin(c, safeReturnTo(c.req.query('returnTo'), originOf(c))));
@@ -100,7 +125,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (!csrfMatches(text('csrf'), getCookie(c, CSRF_COOKIE))) {
       return showLogin(c, returnTo, 'This form has expired. Please log in again.', 403);
     }
-    if (!throttle.allow(address)) {
+    if (!(await throttle.allow(address, text('username')))) {
       return showLogin(
         c,
         returnTo,
@@ -111,7 +136,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const member = await community.logIn(text('username'), text('password'));
     if (!member) return showLogin(c, returnTo, 'Wrong username or password.', 401);
     deleteCookie(c, CSRF_COOKIE, { path: '/login' });
-    setCookie(c, SESSION_COOKIE, community.openSession(member.id), {
+    setCookie(c, SESSION_COOKIE, await community.openSession(member.id), {
       httpOnly: true,
       // Lax: the cookie goes along when the platform sends the member here (a top-level GET),
       // never with another site's POST.
@@ -123,11 +148,35 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.redirect(returnTo, 303);
   });
 
-  app.post('/logout', (c) => {
-    community.closeSession(getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    return c.redirect('/', 303);
-  });
+  // Another site's form may not log a member out (logout CSRF): a same-site page on another port
+  // still gets the Lax cookie sent along. Refused on its Origin (or Sec-Fetch-Site), and the form
+  // must carry the session's own token.
+  app.post(
+    '/logout',
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: (c) => c.html(messagePage('Not allowed', 'This request is too large.'), 413),
+    }),
+    async (c) => {
+      if (crossSite(c.req.header('origin'), c.req.header('sec-fetch-site'), originOf(c))) {
+        return c.html(messagePage('Not allowed', 'This logout form belongs to another site.'), 403);
+      }
+      const session = c.get('session');
+      if (session) {
+        const form = await c.req.parseBody();
+        const csrf = typeof form.csrf === 'string' ? form.csrf : '';
+        if (!csrfMatches(csrf, session.csrf)) {
+          return c.html(
+            messagePage('Not allowed', 'This form has expired. Please try again.'),
+            403,
+          );
+        }
+        await community.closeSession(getCookie(c, SESSION_COOKIE));
+      }
+      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      return c.redirect('/', 303);
+    },
+  );
 
   // GET shows the member what would be linked; the link is made only on the POST of its Confirm.
   app.on(
@@ -141,8 +190,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       allowedCallbackOrigins: options.allowedCallbackOrigins,
       getIdentifier: (c) => c.get('member')?.id,
       loginUrl: '/login',
-      onLinked: ({ svcUserId, identifier }) => {
-        community.saveLink(identifier, svcUserId);
+      onLinked: async ({ svcUserId, identifier }) => {
+        await community.saveLink(identifier, svcUserId);
         const member = community.member(identifier);
         if (member) options.onLinked?.(member, svcUserId);
       },
@@ -157,14 +206,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       apiKey: options.apiKey,
       requires: ['svc-connect'],
       onResult: options.onResult,
-      verify: ({ claim, accounts }) => {
+      verify: async ({ claim, accounts }) => {
         const member = community.member(accounts['svc-connect']);
         if (!member) {
           return fail(
             `We do not know this ${COMMUNITY_NAME} account. Connect your account again from the quest page.`,
           );
         }
-        if (community.linkOf(member.id)?.svcUserId !== claim.userId) {
+        if ((await community.linkOf(member.id))?.svcUserId !== claim.userId) {
           return fail(
             `Your ${COMMUNITY_NAME} account is linked to another platform member. Connect your account again from the quest page.`,
           );

@@ -9,25 +9,29 @@ describe('createCommunity', () => {
     expect(await community.logIn('nobody', 'ada-demo-password')).toBeNull();
   });
 
-  it('ends sessions at their lifetime', () => {
+  it('ends sessions at their lifetime, and each session has its own CSRF token', async () => {
     let now = 1_000_000;
     const community = createCommunity(undefined, () => now);
-    const session = community.openSession('member-1001');
-    expect(community.sessionMember(session)?.username).toBe('ada');
+    const session = await community.openSession('member-1001');
+    const other = await community.openSession('member-1001');
+    const live = await community.session(session);
+    expect(live?.member.username).toBe('ada');
+    expect(live?.csrf).toMatch(/^[\w-]{43}$/);
+    expect((await community.session(other))?.csrf).not.toBe(live?.csrf);
     now += SESSION_TTL_MS;
-    expect(community.sessionMember(session)).toBeNull();
-    expect(community.sessionMember(undefined)).toBeNull();
+    expect(await community.session(session)).toBeNull();
+    expect(await community.session(undefined)).toBeNull();
   });
 
-  it('keeps the latest link of a member', () => {
+  it('keeps the latest link of a member', async () => {
     const community = createCommunity(undefined, () => Date.parse('2025-05-01T00:00:00Z'));
-    community.saveLink('member-1001', 'svc-1');
-    expect(community.saveLink('member-1001', 'svc-2')).toEqual({
+    await community.saveLink('member-1001', 'svc-1');
+    expect(await community.saveLink('member-1001', 'svc-2')).toEqual({
       memberId: 'member-1001',
       svcUserId: 'svc-2',
       linkedAt: '2025-05-01T00:00:00.000Z',
     });
-    expect(community.linkOf('member-1001')?.svcUserId).toBe('svc-2');
-    expect(community.linkOf('member-1002')).toBeNull();
+    expect((await community.linkOf('member-1001'))?.svcUserId).toBe('svc-2');
+    expect(await community.linkOf('member-1002')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type AppState, createMemoryState } from './state.js';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -23,19 +24,28 @@ export interface PlatformLink {
   linkedAt: string;
 }
 
-/** The app's state: members with their passwords, sessions, and platform links. */
+/** A live session: its member, and the CSRF token of the forms that act for it (logout). */
+export interface Session {
+  member: Member;
+  csrf: string;
+}
+
+/**
+ * The app's data: members with their passwords (the same on every instance), and sessions and
+ * platform links (in the {@link AppState}, shared by every instance when it is on Redis).
+ */
 export interface Community {
   /** The member whose username and password these are, or null. Constant time per password. */
   logIn(username: string, password: string): Promise<Member | null>;
   member(id: string): Member | null;
   /** Opens a session; returns its id, the value of the session cookie. */
-  openSession(memberId: string): string;
-  /** The member of a live session, or null for an unknown or expired one. */
-  sessionMember(sessionId: string | undefined): Member | null;
-  closeSession(sessionId: string | undefined): void;
+  openSession(memberId: string): Promise<string>;
+  /** The live session of this id, or null for an unknown or expired one. */
+  session(sessionId: string | undefined): Promise<Session | null>;
+  closeSession(sessionId: string | undefined): Promise<void>;
   /** Stores (or replaces) the member's link. */
-  saveLink(memberId: string, svcUserId: string): PlatformLink;
-  linkOf(memberId: string): PlatformLink | null;
+  saveLink(memberId: string, svcUserId: string): Promise<PlatformLink>;
+  linkOf(memberId: string): Promise<PlatformLink | null>;
 }
 
 /** A member of the seed, with the password it logs in with. */
@@ -61,15 +71,17 @@ function hash(password: string, salt: Buffer): Promise<Buffer> {
 }
 
 /**
- * An in-memory community: passwords kept as salted scrypt hashes, sessions as random ids.
+ * The community: passwords kept as salted scrypt hashes, sessions as random ids in `state`
+ * (default this process's memory; `createRedisState` to share them between instances).
  *
  * @example
  * const community = createCommunity();
- * const ada = community.logIn('ada', 'ada-demo-password');
+ * const ada = await community.logIn('ada', 'ada-demo-password');
  */
 export function createCommunity(
   members: readonly MemberSeed[] = DEMO_MEMBERS,
   now: () => number = Date.now,
+  state: AppState = createMemoryState(now),
 ): Community {
   const accounts = new Map(
     members.map(({ password, ...member }) => {
@@ -80,8 +92,8 @@ export function createCommunity(
   const byId = new Map(members.map(({ password: _, ...member }) => [member.id, member]));
   // A fixed hash to compare against for unknown usernames, so they take as long as known ones.
   const decoy = { salt: randomBytes(16), hash: Promise.resolve(randomBytes(32)) };
-  const sessions = new Map<string, { memberId: string; expiresAt: number }>();
-  const links = new Map<string, PlatformLink>();
+  const sessionKey = (id: string) => `session:${id}`;
+  const linkKey = (memberId: string) => `link:${memberId}`;
 
   return {
     async logIn(username, password) {
@@ -91,29 +103,31 @@ export function createCommunity(
       return account && matches ? account.member : null;
     },
     member: (id) => byId.get(id) ?? null,
-    openSession(memberId) {
+    async openSession(memberId) {
       const id = randomBytes(32).toString('base64url');
-      sessions.set(id, { memberId, expiresAt: now() + SESSION_TTL_MS });
+      const csrf = randomBytes(32).toString('base64url');
+      await state.set(sessionKey(id), JSON.stringify({ memberId, csrf }), SESSION_TTL_MS);
       return id;
     },
-    sessionMember(sessionId) {
+    async session(sessionId) {
       if (!sessionId) return null;
-      const session = sessions.get(sessionId);
-      if (!session) return null;
-      if (session.expiresAt <= now()) {
-        sessions.delete(sessionId);
-        return null;
-      }
-      return byId.get(session.memberId) ?? null;
+      const stored = await state.get(sessionKey(sessionId));
+      if (!stored) return null;
+      const { memberId, csrf } = JSON.parse(stored) as { memberId: string; csrf: string };
+      const member = byId.get(memberId);
+      return member ? { member, csrf } : null;
     },
-    closeSession(sessionId) {
-      if (sessionId) sessions.delete(sessionId);
+    async closeSession(sessionId) {
+      if (sessionId) await state.delete(sessionKey(sessionId));
     },
-    saveLink(memberId, svcUserId) {
+    async saveLink(memberId, svcUserId) {
       const link = { memberId, svcUserId, linkedAt: new Date(now()).toISOString() };
-      links.set(memberId, link);
+      await state.set(linkKey(memberId), JSON.stringify(link));
       return link;
     },
-    linkOf: (memberId) => links.get(memberId) ?? null,
+    async linkOf(memberId) {
+      const stored = await state.get(linkKey(memberId));
+      return stored ? (JSON.parse(stored) as PlatformLink) : null;
+    },
   };
 }

@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   publicUrl: string | undefined;
   allowedCallbackOrigins: string[] | undefined;
+  /** Redis for sessions, links and the login throttle, shared by several instances; else memory. */
+  redisUrl: string | undefined;
   /** What to tell the operator at start-up (never a secret). */
   warnings: string[];
 }
@@ -31,7 +33,8 @@ const list = (value: string | undefined) =>
  * first secret signs), `PORT` (default 4010), `HOST` (default 127.0.0.1), `PUBLIC_URL` (the
  * origin the platform redirects to, behind a proxy) and `PLATFORM_ORIGINS` (origins the connect
  * callback may point to: the mock platform's in development; in production, with `NODE_ENV` set to
- * `production`, unset means any signed callback, with a warning). Throws a TypeError naming the
+ * `production`, unset means any signed callback, with a warning) and `REDIS_URL` (sessions, links
+ * and the login throttle on Redis, shared by every instance; unset: in memory). Throws a TypeError naming the
  * variable when a value is unusable.
  *
  * @example
@@ -67,6 +70,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     publicUrl: env.PUBLIC_URL?.trim() || undefined,
     allowedCallbackOrigins:
       origins.length > 0 ? origins : production ? undefined : MOCK_PLATFORM_ORIGINS,
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     warnings,
   };
 }

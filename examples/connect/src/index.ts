@@ -13,7 +13,9 @@ export {
   type MemberSeed,
   type PlatformLink,
   SESSION_TTL_MS,
+  type Session,
 } from './community.js';
 export { type Config, DEMO_CONNECT_SECRET, DEMO_TASK_KEY, readConfig } from './config.js';
 export { COMMUNITY_NAME, escapeHtml } from './pages.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
+export { type AppState, createMemoryState, createRedisState, type RedisCommands } from './state.js';

@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppState } from './state.js';
 
 /** The cookie that carries the login form's CSRF token (double submit). */
 export const CSRF_COOKIE = 'login_csrf';
@@ -8,7 +9,7 @@ export function newCsrfToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** True when the form's token equals the cookie's, compared in constant time. */
+/** True when the form's token equals the expected one (cookie or session), in constant time. */
 export function csrfMatches(fromForm: string, fromCookie: string | undefined): boolean {
   if (!fromCookie || fromForm.length !== fromCookie.length) return false;
   return timingSafeEqual(Buffer.from(fromForm), Buffer.from(fromCookie));
@@ -28,25 +29,19 @@ export function crossSite(
 }
 
 /**
- * Login attempts per client address in a sliding minute: at most `limit`, then refused until the
- * window moves on. In memory, so per instance: behind several instances, use a shared store.
+ * Login attempts per client address and per account, each at most `limit` in a window of
+ * `windowMs`: one address cannot guess many accounts, and many addresses cannot share the
+ * guesses at one account. Counted in `state` (shared by every instance when it is on Redis),
+ * before the password is checked, so concurrent guesses cannot slip past the count.
  */
-export function createLoginThrottle(limit = 10, windowMs = 60_000, now: () => number = Date.now) {
-  const attempts = new Map<string, number[]>();
+export function createLoginThrottle(state: AppState, limit = 10, windowMs = 60_000) {
   return {
-    /** Records an attempt; false when the address is over its limit. */
-    allow(address: string): boolean {
-      const since = now() - windowMs;
-      const recent = (attempts.get(address) ?? []).filter((at) => at > since);
-      if (recent.length >= limit) {
-        attempts.set(address, recent);
-        return false;
-      }
-      recent.push(now());
-      attempts.set(address, recent);
-      // Bounded memory: forget the oldest addresses past a size any small app would reach.
-      if (attempts.size > 10_000) attempts.delete(attempts.keys().next().value!);
-      return true;
+    /** Records an attempt; false when the address or the account is over its limit. */
+    async allow(address: string, username: string): Promise<boolean> {
+      if ((await state.hit(`throttle:address:${address}`, windowMs)) > limit) return false;
+      // Hashed: the key's length does not depend on what the visitor typed.
+      const account = createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
+      return (await state.hit(`throttle:account:${account}`, windowMs)) <= limit;
     },
   };
 }

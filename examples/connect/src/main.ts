@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
 import { startServer } from './server.js';
+import { type AppState, createRedisState } from './state.js';
 
 // `pnpm start`: configuration from the environment, one line per answer and link, Ctrl-C to stop.
 try {
@@ -10,8 +11,23 @@ try {
       `${config.demoDefaults.join(' and ')} not set: using the mock platform's public demo values. Set them to your community's.`,
     );
   }
+  // With REDIS_URL, every instance shares sessions, links and the login throttle.
+  let state: AppState | undefined;
+  let closeRedis = async () => {};
+  if (config.redisUrl) {
+    // Loaded only when used: one instance in memory starts without it.
+    const { createClient } = await import('redis');
+    const redis = createClient({ url: config.redisUrl, disableOfflineQueue: true });
+    // Logged without the URL, which may carry a password; requests fail while it is down.
+    redis.on('error', (error: Error) => console.error(`Redis: ${error.message}`));
+    await redis.connect();
+    state = createRedisState(redis);
+    closeRedis = async () => void redis.destroy();
+    console.log('Sessions, links and the login throttle are on Redis (REDIS_URL).');
+  }
   const server = await startServer({
     ...config,
+    state,
     onResult: (event) =>
       console.log(
         `${event.status} ${event.reason} quest=${event.questId ?? '-'}: ${event.message}`,
@@ -23,7 +39,11 @@ try {
   console.log(`Log in at ${server.url}/login (ada / ada-demo-password)`);
   console.log(`Connect redirect URL: ${server.connectUrl}`);
   console.log(`Verification endpoint: POST ${server.verifyUrl}`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () =>
+    void server
+      .close()
+      .then(closeRedis)
+      .then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {

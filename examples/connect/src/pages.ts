@@ -20,7 +20,7 @@ ${body}
 }
 
 /** The home page: who is logged in and their platform link. */
-export function homePage(member: Member | null, link: PlatformLink | null): string {
+export function homePage(member: Member | null, link: PlatformLink | null, csrf: string): string {
   if (!member) {
     return page(COMMUNITY_NAME, '<p>You are not logged in. <a href="/login">Log in</a></p>');
   }
@@ -31,7 +31,7 @@ export function homePage(member: Member | null, link: PlatformLink | null): stri
     COMMUNITY_NAME,
     `<p>Logged in as <strong>${escapeHtml(member.displayName)}</strong> (${escapeHtml(member.username)}).</p>
 ${linkText}
-<form method="post" action="/logout"><button>Log out</button></form>`,
+<form method="post" action="/logout"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><button>Log out</button></form>`,
   );
 }
 

@@ -1,4 +1,10 @@
-export { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
+export {
+  createMemoryDedupe,
+  type DedupeClaim,
+  type DedupeLifetimes,
+  type MemoryDedupeOptions,
+  type WebhookDedupe,
+} from './dedupe.js';
 export {
   createWebhookReceiver,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
@@ -6,3 +12,8 @@ export {
   type WebhookHandlers,
   type WebhookReceiverOptions,
 } from './receiver.js';
+export {
+  createRedisDedupe,
+  type RedisDedupeClient,
+  type RedisDedupeOptions,
+} from './redis-dedupe.js';

@@ -142,27 +142,143 @@ describe('createWebhookReceiver', () => {
   });
 
   it('uses a shared dedupe store, asynchronous ones included', async () => {
-    const store = new Set<string>();
+    const memory = createMemoryDedupe();
     const dedupe = {
-      seen: async (id: string) => store.has(id),
-      remember: async (id: string) => void store.add(id),
+      claim: async (id: string, token: string) => memory.claim(id, token),
+      done: async (id: string, token: string) => memory.done(id, token),
+      release: async (id: string, token: string) => memory.release(id, token),
     };
     const calls = vi.fn();
     const a = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
     const b = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
     await a.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
-    await b.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    const again = await b.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(json(again).message).toBe('Already handled.');
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
-  it('forgets the oldest ids past its size (memory default)', async () => {
-    const dedupe = createMemoryDedupe(2);
-    for (const id of ['a', 'b', 'c']) await dedupe.remember(id);
-    expect([await dedupe.seen('a'), await dedupe.seen('b'), await dedupe.seen('c')]).toEqual([
-      false,
-      true,
-      true,
+  it('runs the handler once for concurrent copies; the others get 409 until it is done', async () => {
+    let finish: () => void = () => {};
+    const calls = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls } });
+    const first = receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    const copies = await Promise.all(
+      [1, 2, 3, 4].map(() => receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)),
+    );
+    expect(copies.map((answer) => answer.status)).toEqual([409, 409, 409, 409]);
+    finish();
+    expect((await first).status).toBe(200);
+    const later = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(json(later).message).toBe('Already handled.');
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the claim of a handler past its deadline until it settles, then marks it done', async () => {
+    let finish: () => void = () => {};
+    const calls = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 20,
+      on: { QUEST_CLAIMED: calls },
+      onError: () => {},
+    });
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      500,
+    );
+    // The platform retries while the first run still works: no second run.
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      409,
+    );
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const after = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(json(after).message).toBe('Already handled.');
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails closed: a store that throws or never answers means 500, no run, onError told', async () => {
+    const onError = vi.fn();
+    const calls = vi.fn();
+    const broken = createWebhookReceiver({
+      secret: SECRET,
+      on: { QUEST_CLAIMED: calls },
+      onError,
+      dedupe: {
+        claim: () => Promise.reject(new Error('ECONNREFUSED redis://:pw@cache')),
+        done: () => {},
+        release: () => {},
+      },
+    });
+    const refused = await broken.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
+    expect(refused.status).toBe(500);
+    expect(refused.body).not.toContain('redis');
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), {
+      reason: 'dedupe_error',
+      eventId: 'evt-1',
+      eventType: 'QUEST_CLAIMED',
+    });
+    const silent = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 20,
+      on: { QUEST_CLAIMED: calls },
+      onError,
+      dedupe: { claim: () => new Promise<never>(() => {}), done: () => {}, release: () => {} },
+    });
+    expect((await silent.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      500,
+    );
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('answers 200 for a handled event whose done mark failed, and reports it', async () => {
+    const onError = vi.fn();
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      on: { QUEST_CLAIMED: () => {} },
+      onError,
+      dedupe: {
+        claim: () => 'claimed',
+        done: () => Promise.reject(new Error('READONLY')),
+        release: () => {},
+      },
+    });
+    expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
+      200,
+    );
+    expect(onError).toHaveBeenCalledWith(
+      expect.any(Error),
+      expect.objectContaining({ reason: 'dedupe_error' }),
+    );
+  });
+
+  it('forgets the oldest ids past its size, and ids past their lifetime (memory default)', async () => {
+    const dedupe = createMemoryDedupe({ maxIds: 2 });
+    for (const id of ['a', 'b', 'c']) {
+      expect(dedupe.claim(id, `t-${id}`)).toBe('claimed');
+      dedupe.done(id, `t-${id}`);
+    }
+    // Read the kept ones first: a claim is a write and would push another id out.
+    expect([dedupe.claim('c', 't'), dedupe.claim('b', 't'), dedupe.claim('a', 't')]).toEqual([
+      'done',
+      'done',
+      'claimed',
     ]);
+    const short = createMemoryDedupe({ claimTtlMs: 5, doneTtlMs: 5 });
+    expect(short.claim('x', 't1')).toBe('claimed');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(short.claim('x', 't2')).toBe('claimed');
+    expect(() => createMemoryDedupe({ maxIds: 0 })).toThrow(/maxIds/);
+    expect(() => createMemoryDedupe({ doneTtlMs: -1 })).toThrow(/doneTtlMs/);
   });
 
   it('throws at start-up for a missing secret or a bad handler, naming the option', () => {

@@ -19,8 +19,12 @@ export type WebhookHandlers = {
 
 /** What `onError` is told besides the error itself. Never carries the secret. */
 export interface WebhookErrorInfo {
-  /** `handler_error` (it threw: answered 500) or `late` (it settled after the deadline). */
-  reason: 'handler_error' | 'late';
+  /**
+   * `handler_error` (it threw: answered 500), `late` (it settled after the deadline) or
+   * `dedupe_error` (the dedupe store failed or did not answer in time: answered 500 before any
+   * handler ran, or, when it failed to mark a handled event done, 200).
+   */
+  reason: 'handler_error' | 'late' | 'dedupe_error';
   eventId: string;
   eventType: string;
 }
@@ -37,7 +41,10 @@ export interface WebhookReceiverOptions {
   onError?: (error: unknown, info: WebhookErrorInfo) => void;
   /** Budget from arrival to answer; default 4000, under the platform's 5 s. */
   timeoutMs?: number;
-  /** Where handled event ids are kept; default a bounded memory (10,000 ids, per instance). */
+  /**
+   * Where event ids are claimed and marked done; default {@link createMemoryDedupe} (one
+   * instance). Several instances share one store, such as {@link createRedisDedupe}.
+   */
   dedupe?: WebhookDedupe;
   /** Largest body accepted, in bytes; default 256 KiB. */
   maxBodyBytes?: number;
@@ -51,10 +58,11 @@ const HEADERS = Object.freeze({ 'content-type': 'application/json; charset=utf-8
 /**
  * Receives the platform's webhook deliveries through the adapter door. It checks the webhook's
  * secret (the mock's convention puts it in the body's `secret` field; this is the one place that
- * reads it) in constant time, validates the event, skips an event id already handled (retries and
- * replays repeat it), runs the handler of its type under a deadline, and answers:
- * 200 handled (or a duplicate), 401 bad or missing secret, 400 malformed, 500 the handler threw or
- * was too slow, so the platform retries. An error's own message is never echoed.
+ * reads it) in constant time, validates the event, claims its id in the dedupe store (retries,
+ * replays and concurrent copies repeat it), runs the handler of its type under a deadline, and
+ * answers: 200 handled (or already handled), 401 bad or missing secret, 400 malformed, 409 the
+ * same event is being handled by another delivery, 500 the handler threw or was too slow or the
+ * dedupe store failed, so the platform retries. An error's own message is never echoed.
  *
  * @example
  * const receiver = createWebhookReceiver({
@@ -102,7 +110,11 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
     }
   };
 
-  const answer = (status: 200 | 400 | 401 | 500, message: string, close = false): DoorAnswer => ({
+  const answer = (
+    status: 200 | 400 | 401 | 409 | 500,
+    message: string,
+    close = false,
+  ): DoorAnswer => ({
     status,
     headers: HEADERS,
     cookies: [],
@@ -147,7 +159,41 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
       );
     }
     const event = envelope.data;
-    if (await dedupe.seen(event.id)) return answer(200, 'Already handled.');
+    const info = { eventId: event.id, eventType: event.type } as const;
+    // The id is claimed atomically before the handler runs, so that copies of one delivery, here
+    // or on another instance, run it once. A failing or silent store is a 500: never a run
+    // without the claim, never a 200 for an event not handled.
+    const token = crypto.randomUUID();
+    const claiming = Promise.resolve().then(() => dedupe.claim(event.id, token));
+    let claim: Awaited<ReturnType<WebhookDedupe['claim']>> | typeof TIMED_OUT;
+    try {
+      claim = await beforeDeadline(claiming, deadline);
+    } catch (error) {
+      report(error, { ...info, reason: 'dedupe_error' });
+      return answer(500, 'The delivery could not be handled.');
+    }
+    if (claim === TIMED_OUT) {
+      // A claim that lands after this answer is given back, so that the retry can run.
+      claiming
+        .then((late) => (late === 'claimed' ? dedupe.release(event.id, token) : undefined))
+        .catch(() => {});
+      report(new Error('[@questkit/core] webhook dedupe store did not answer in time'), {
+        ...info,
+        reason: 'dedupe_error',
+      });
+      return answer(500, 'The delivery could not be handled.');
+    }
+    if (claim === 'done') return answer(200, 'Already handled.');
+    if (claim === 'busy') {
+      return answer(409, 'The event is being handled by another delivery; retry later.');
+    }
+    const finish = async (outcome: 'done' | 'release') => {
+      try {
+        await dedupe[outcome](event.id, token);
+      } catch (error) {
+        report(error, { ...info, reason: 'dedupe_error' });
+      }
+    };
 
     const run = async (): Promise<void> => {
       const handler = options.on[event.type as KnownWebhookEvent['type']];
@@ -156,30 +202,39 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndp
       if (!typed.success) throw new InvalidEvent(typed.error.issues[0]?.path.join('.') ?? 'data');
       return (handler as (event: KnownWebhookEvent) => MaybePromise<void>)(typed.data);
     };
-    const info = { eventId: event.id, eventType: event.type } as const;
     const settled = run();
     let result: unknown;
     try {
       result = await beforeDeadline(settled, deadline);
     } catch (error) {
+      // Released: the platform's retry runs the handler again.
+      await finish('release');
       if (error instanceof InvalidEvent)
         return answer(400, `The ${event.type} event is malformed: ${error.message}.`);
       report(error, { ...info, reason: 'handler_error' });
       return answer(500, 'The delivery could not be handled.');
     }
     if (result === TIMED_OUT) {
-      // One answer only: the late result is reported, never written.
+      // One answer only: the late result is reported, never written. The claim holds until the
+      // handler settles (then done or released), so a retry meanwhile never runs it twice.
       settled.then(
-        () =>
+        () => {
           report(new Error('[@questkit/core] webhook handler settled after the deadline'), {
             ...info,
             reason: 'late',
-          }),
-        (error: unknown) => report(error, { ...info, reason: 'late' }),
+          });
+          return finish('done');
+        },
+        (error: unknown) => {
+          report(error, { ...info, reason: 'late' });
+          return finish('release');
+        },
       );
       return answer(500, 'The delivery took too long to handle.');
     }
-    await dedupe.remember(event.id);
+    // Handled: 200 even when the store fails to record it (reported), since a 500 would make the
+    // platform's retry run the handler again once the claim expires.
+    await finish('done');
     return answer(200, 'Handled.');
   };
 
