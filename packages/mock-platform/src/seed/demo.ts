@@ -478,7 +478,7 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
   const deliveries: DeliveryRecord[] = statuses.map((status, n) => {
     const createdAt = at(20 * DAY + n * 60);
     const tries =
-      status === 'pending' ? 0 : status === 'exhausted' ? 15 : status === 'failed' ? 3 : 1;
+      status === 'pending' ? 0 : status === 'exhausted' ? 16 : status === 'failed' ? 3 : 1;
     const lastTry = at(20 * DAY + n * 60 + tries);
     return {
       id: seedUuid('40000000', n + 1),
@@ -487,7 +487,10 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       status,
       eventType: 'JOINED_COMMUNITY',
       tries,
+      // Demo history, never delivered: marked so that a reader of the payload (the dashboard,
+      // a replay) cannot take it for a real event.
       payload: {
+        demo: true,
         type: 'JOINED_COMMUNITY',
         communityId: c,
         subdomain: DEMO.subdomain,
@@ -505,9 +508,11 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       {
         id: DEMO.webhooks.joined,
         communityId: c,
-        name: 'Member joined',
+        // Inactive until pointed at a receiver: nothing listens at the seeded uri, and an active
+        // webhook there would make every join a failing delivery retried for days.
+        name: 'Member joined (demo data: set uri, then active: true)',
         uri: 'http://127.0.0.1:4010/webhooks/joined',
-        active: true,
+        active: false,
         secret: 'whsec_demo_joined_5a0c7e19b3d2',
         events: ['JOINED_COMMUNITY'],
         success: counted('success'),
@@ -519,7 +524,7 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       {
         id: DEMO.webhooks.claims,
         communityId: c,
-        name: 'Quest claims',
+        name: 'Quest claims (demo data)',
         uri: 'http://127.0.0.1:4010/webhooks/claims',
         active: false,
         secret: 'whsec_demo_claims_2f4e6a8c0b1d',
