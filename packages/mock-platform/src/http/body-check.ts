@@ -37,7 +37,8 @@ export function checkBody<S extends z.ZodType>(schema: S, value: unknown): Parse
     message: suggestion ? `Unknown field; did you mean ${suggestion}?` : 'Unknown field',
   }));
   const parts: string[] = [];
-  if (missing.length > 0) parts.push(`missing ${plural('field', missing.length)} ${missing.join(', ')}`);
+  if (missing.length > 0)
+    parts.push(`missing ${plural('field', missing.length)} ${missing.join(', ')}`);
   if (wrong.length > 0) {
     const [first] = wrong;
     const more = wrong.length > 1 ? ` (${wrong.length - 1} more in issues)` : '';

@@ -85,6 +85,61 @@ describe('GET /openapi.json', () => {
   });
 });
 
+/** Whether a schema or any schema inside it has the JSON type null. */
+function hasNullType(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(hasNullType);
+  if (schema === null || typeof schema !== 'object') return false;
+  const { type, ...rest } = schema as { type?: unknown };
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  return Object.entries(rest).some(([key, value]) => key !== 'enum' && hasNullType(value));
+}
+
+describe('query parameters', () => {
+  const document = buildOpenApiDocument(PUBLIC_ROUTES);
+  const query = Object.values(document.paths).flatMap((methods) =>
+    Object.values(methods).flatMap((op) =>
+      (op as Operation).parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ ...p, operationId: (op as Operation).operationId })),
+    ),
+  );
+
+  it('have no null type: a query string cannot carry one', () => {
+    expect(query.length).toBeGreaterThan(10);
+    for (const parameter of query) {
+      expect(hasNullType(parameter.schema), `${parameter.operationId} ${parameter.name}`).toBe(
+        false,
+      );
+    }
+  });
+
+  it('say that an empty or absent cursor means the first page, and accept what the mock accepts', () => {
+    const cursors = query.filter((p) => p.name === 'cursor');
+    expect(cursors.map((p) => p.operationId).sort()).toEqual(['listQuests', 'listWebhooks']);
+    for (const cursor of cursors) {
+      expect((cursor as { description?: string }).description).toContain(
+        'Empty or absent means the first page',
+      );
+    }
+    const quests = cursors.find((p) => p.operationId === 'listQuests')!;
+    expect(quests.schema.anyOf).toContainEqual({ type: 'string', enum: ['', 'null'] });
+  });
+
+  it('carry examples of their own type', () => {
+    const typed = query.filter((p) => (p as { example?: unknown }).example !== undefined);
+    expect(typed.length).toBeGreaterThan(5);
+    for (const parameter of typed) {
+      const example = (parameter as { example?: unknown }).example;
+      const types = [parameter.schema, ...((parameter.schema.anyOf as { type?: unknown }[]) ?? [])]
+        .map((schema) => schema.type)
+        .filter(Boolean);
+      const label = `${parameter.operationId} ${parameter.name}`;
+      if (types.includes('integer')) expect(Number.isInteger(example), label).toBe(true);
+      else expect(typeof example, label).toBe('string');
+    }
+  });
+});
+
 describe('GET /docs', () => {
   it('renders a page that loads the document from /openapi.json', async () => {
     const { call } = createTestPlatform();

@@ -10,14 +10,13 @@ import type { Store } from '../../store/store.js';
 import { postJson } from '../http-call.js';
 import type { Limiter } from '../limiter.js';
 import type { Tracker } from '../tracker.js';
-import type { Scheduler } from './scheduler.js';
-
 import {
   deliveryFailure,
   WEBHOOK_MAX_ANSWER_BYTES,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
 } from './rules.js';
+import type { Scheduler } from './scheduler.js';
 
 // Webhook deliveries: one record per (event, webhook), tried at once, then retried on the
 // scheduler by the retry schedule (rules.ts) until a try succeeds or the last retry fails.

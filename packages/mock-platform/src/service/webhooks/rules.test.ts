@@ -71,9 +71,15 @@ async function join() {
 }
 
 const advance = async (ms: number) =>
-  (await mock.call<{ now: string; ran: number; pending: number }>('POST', '/__mock/clock/advance', {
-    ms,
-  })).body;
+  (
+    await mock.call<{ now: string; ran: number; pending: number }>(
+      'POST',
+      '/__mock/clock/advance',
+      {
+        ms,
+      },
+    )
+  ).body;
 
 const detail = async (id: string) =>
   (
