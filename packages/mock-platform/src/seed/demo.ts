@@ -355,7 +355,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
         text: 'get started',
         href: 'https://example.com/start',
       }),
-      tasks: [apiTask(1, 'Email check', { apiKey: 'demo-task-key', identifications: ['email'] })],
+      tasks: [apiTask(1, 'Email check', { apiKey: DEMO.taskApiKey, identifications: ['email'] })],
       claimCount: 57,
       position: 0,
       createdAt: at(10 * DAY),
@@ -366,7 +366,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       conditions: [{ type: 'level', operator: '>=', value: '2' }],
       tasks: [
         apiTask(2, 'Wallet check', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['wallet'],
           network: 'eth-mainnet',
         }),
@@ -390,7 +390,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       name: 'Join our Discord',
       categoryId: m.community,
       tasks: [
-        apiTask(3, 'Discord check', { apiKey: 'demo-task-key', identifications: ['discord'] }),
+        apiTask(3, 'Discord check', { apiKey: DEMO.taskApiKey, identifications: ['discord'] }),
       ],
       claimCount: 12,
       createdAt: at(10 * DAY + 120),
@@ -408,7 +408,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       categoryId: m.partners,
       tasks: [
         apiTask(5, 'Partner account', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['svc-connect'],
           redirectUrl: DEMO.connectRedirectUrl,
         }),
@@ -421,7 +421,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       conditions: [{ type: 'quest', operator: 'isCompleted', value: q.verifyEmail }],
       tasks: [
         apiTask(6, 'Every account', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['email', 'wallet', 'discord', 'twitter', 'svc-connect'],
           network: 'eth-mainnet',
           redirectUrl: DEMO.connectRedirectUrl,
