@@ -9,6 +9,7 @@ import { createControlApp } from './control/index.js';
 import { createServiceControlApp } from './control/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { apiError } from './http/errors.js';
+import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
@@ -20,12 +21,7 @@ import {
   DEFAULT_TOKEN_TTL_SECONDS,
   MAX_WEBHOOKS_PER_COMMUNITY,
 } from './limits.js';
-import {
-  DOCS_ASSETS,
-  DOCS_INIT_SCRIPT,
-  readDocsAsset,
-  renderDocsPage,
-} from './openapi/docs-page.js';
+import { DOCS_CSS, DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
@@ -212,19 +208,17 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     });
   }
   app.get('/openapi.json', (c) => c.json(openapi()));
-  app.get('/docs', (c) => c.html(renderDocsPage('/openapi.json')));
-  app.get('/docs/assets/init.js', (c) =>
-    c.body(DOCS_INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+  let docsPage: string | undefined;
+  app.get('/docs', (c) =>
+    c.html((docsPage ??= renderDocsPage(openapi())), 200, DOCS_SECURITY_HEADERS),
   );
-  app.get('/docs/assets/:name', async (c) => {
-    const name = c.req.param('name');
-    const asset = readDocsAsset(name);
-    if (!asset) return toResponse(apiError(404, `No docs asset ${name}`));
-    return c.body(new Uint8Array(await asset), 200, {
-      'content-type': DOCS_ASSETS[name]!,
+  app.get('/docs/assets/docs.css', (c) =>
+    c.body(DOCS_CSS, 200, {
+      'content-type': 'text/css; charset=utf-8',
       'cache-control': 'public, max-age=3600',
-    });
-  });
+    }),
+  );
+  for (const path of FAVICON_PATHS) app.get(path, () => faviconResponse());
   if (options.control !== false) {
     app.route('/__mock', createControlApp(context));
     app.route('/__mock', createServiceControlApp(context, service));

@@ -2,6 +2,7 @@ import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PREFIX, PUBLIC_ROUTES } from '../routes/index.js';
 import { createTestPlatform } from '../testkit.js';
+import { renderDocsPage } from './docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.js';
 
 type Operation = {
@@ -146,7 +147,45 @@ describe('GET /docs', () => {
     const answer = await call('GET', '/docs', { key: null });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/html');
-    expect(answer.text).toContain('data-url="/openapi.json"');
+    expect(answer.text).toContain('href="/openapi.json"');
+    // Rendered on the server: no script, and a policy that runs none.
+    expect(answer.text).not.toContain('<script');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // Every operation and every named schema is on the page.
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    for (const route of PUBLIC_ROUTES)
+      expect(answer.text).toContain(`id="op-${route.operationId}"`);
+    for (const name of Object.keys(document.components.schemas))
+      expect(answer.text).toContain(`id="schema-${name}"`);
+    // The description shows the placeholder as written (it rendered as "Bearer ." before).
+    expect(answer.text).toContain('authorization: Bearer &lt;member token issued by the mock&gt;');
+  });
+
+  it('escapes every text of the document', () => {
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    const hostile = '<img src=x onerror=alert(1)> "quoted" & `code`';
+    document.info.description = hostile;
+    const op = Object.values(document.paths)[0]!.get as { summary: string };
+    op.summary = hostile;
+    const html = renderDocsPage(document);
+    expect(html).not.toContain('<img');
+    expect(html).toContain(
+      '&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; <code>code</code>',
+    );
+  });
+
+  it('shows an icon, as the dashboard does, instead of a 404', async () => {
+    const { call } = createTestPlatform();
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const answer = await call('GET', path, { key: null });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/svg+xml');
+      expect(answer.text).toMatch(/^<svg /);
+    }
+    expect((await call('GET', '/docs', { key: null })).text).toContain('href="/favicon.svg"');
+    expect((await call('GET', '/__mock/dashboard', { key: null })).text).toContain(
+      'href="/favicon.svg"',
+    );
   });
 });
 
