@@ -153,7 +153,7 @@ describe('the dashboard in Chromium', { timeout: 30_000 }, () => {
     await row.getByRole('button').click();
     const headers = (await page.locator('#call-headers').textContent()) ?? '';
     expect(headers).not.toContain('dash-key');
-    expect(await page.locator('#call-curl').textContent()).toContain('$TASK_API_KEY');
+    expect(await page.locator('#call-curl').textContent()).toContain('$QUEST_API_KEY');
     expect(await page.locator('#call-answer').textContent()).toContain('200');
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-1280.png'), fullPage: true });
   });

@@ -93,7 +93,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       ? call.response.status + ' ' + (call.response.contentType || '') + '\n' + pretty(call.response.body)
       : call.error || 'no answer';
     const headers = Object.entries(call.request.headers).map(([name, value]) =>
-      ' -H ' + quoteShell(name + ': ' + (name === 'x-api-key' ? '$TASK_API_KEY' : value)));
+      ' -H ' + quoteShell(name + ': ' + (name === 'x-api-key' ? '$QUEST_API_KEY' : value)));
     $('call-curl').textContent = 'curl -X POST ' + quoteShell(call.request.url) + headers.join('') +
       ' -d ' + quoteShell(JSON.stringify(call.request.body));
     const detail = $('call-detail');
@@ -243,7 +243,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   async function loadClock() {
     const clock = await api('GET', '/__mock/clock');
     $('clock-now').textContent = 'Platform time ' + time(clock.now) + ' (' + clock.mode + ' clock)';
-    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + ' retries waiting.';
+    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + ' retries waiting.' +
+      (clock.mode === 'manual' ? '' : ' The system clock cannot be moved: start the mock with --clock manual to advance it here.');
     $('clock-advance').hidden = clock.mode !== 'manual';
   }
 

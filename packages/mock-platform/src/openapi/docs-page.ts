@@ -275,7 +275,7 @@ h3 { font-size: 1.1rem; } h4 { margin: 1rem 0 .25rem; }
 .method { display: inline-block; min-width: 4.5rem; text-align: center; border-radius: 4px; padding: 0 .4rem; color: #fff; background: #555; font-size: .85rem; }
 .method-get { background: #1f6feb; } .method-post { background: #1a7f37; } .method-patch { background: #9a6700; } .method-delete { background: #cf222e; }
 code, pre { font: 13px/1.45 ui-monospace, monospace; background: var(--code); border-radius: 3px; }
-code { padding: 0 .2rem; } pre { padding: .75rem; overflow: auto; white-space: pre-wrap; word-break: break-all; }
+code { padding: 0 .2rem; } pre code { background: none; padding: 0; } pre { padding: .75rem; overflow: auto; white-space: pre-wrap; word-break: break-all; }
 table { border-collapse: collapse; width: 100%; margin: .25rem 0; } th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .3rem .5rem; }
 @media (max-width: 50rem) { body { display: block; } nav { position: static; max-height: none; border-right: 0; } }
 `;

@@ -1,5 +1,7 @@
 // The platform's documented delivery rules (platform-docs-notes.md §1), with the default
 // settings, on the test clock, against real receivers on loopback.
+
+import { readFileSync } from 'node:fs';
 import type { WebhookDeliveryRecord } from '@questkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../seed/demo-ids.js';
@@ -12,6 +14,7 @@ import {
 } from '../service.testkit.js';
 import type { DeliveryAttempt } from './deliveries.js';
 import {
+  retryScheduleTable,
   WEBHOOK_MAX_ANSWER_BYTES,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_SUCCESS_STATUS,
@@ -165,5 +168,15 @@ describe('a webhook delivery, as the platform documents it', () => {
       [iso(first), 201, false],
       [iso(first + second), 200, true],
     ]);
+  });
+});
+
+describe('the retry table', () => {
+  it('is the one the README shows', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = retryScheduleTable();
+    expect(readme).toContain(table);
+    expect(table.split('\n')).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 3);
+    expect(table).toContain('| 16 | 1 d | 10 d 20 h 10 min |');
   });
 });
