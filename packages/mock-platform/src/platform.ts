@@ -209,9 +209,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   }
   app.get('/openapi.json', (c) => c.json(openapi()));
   let docsPage: string | undefined;
-  app.get('/docs', (c) =>
-    c.html((docsPage ??= renderDocsPage(openapi())), 200, DOCS_SECURITY_HEADERS),
-  );
+  app.get('/docs', (c) => {
+    docsPage ??= renderDocsPage(openapi());
+    return c.html(docsPage, 200, DOCS_SECURITY_HEADERS);
+  });
   app.get('/docs/assets/docs.css', (c) =>
     c.body(DOCS_CSS, 200, {
       'content-type': 'text/css; charset=utf-8',
