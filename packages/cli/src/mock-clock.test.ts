@@ -123,7 +123,7 @@ describe('questkit mock --clock', () => {
       mock.child.kill('SIGINT');
     }
     expect(await mock.stopped).toBe(0);
-  });
+  }, 30_000);
 
   it('stands still with --clock manual; without it, says how to get a clock that moves', async () => {
     const manual = startMock(['--clock', 'manual']);
@@ -149,5 +149,5 @@ describe('questkit mock --clock', () => {
       system.child.kill('SIGINT');
     }
     expect(await system.stopped).toBe(0);
-  });
+  }, 30_000);
 });

@@ -48,6 +48,11 @@ export interface MockPlatformOptions extends MockServiceOptions {
   clock?: Clock;
   /** Token bucket per credential (default 50 per second, burst 50); false to disable. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * The clock the rate limit refills by (default `clock`, so tests move it). The CLI gives the
+   * system clock with `--clock manual`: a platform clock standing still would never refill.
+   */
+  rateLimitClock?: Clock;
   /** How long a quest's claimCounter may stay stale, in ms (default one hour). */
   claimCounterRefreshMs?: number;
   /** Most webhooks per community (default 100). */
@@ -153,7 +158,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     tokens: createMemberTokens({ clock, secret: options.tokenSecret, ttlSeconds: tokenTtlSeconds }),
     rateLimiter: createRateLimiter(
       options.rateLimit ?? { perSecond: DEFAULT_RATE_LIMIT_PER_SECOND },
-      clock,
+      options.rateLimitClock ?? clock,
     ),
     journal: createJournal(positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE)),
     settings: {

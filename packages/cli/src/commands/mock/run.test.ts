@@ -116,9 +116,21 @@ describe('questkit mock', () => {
     });
     expect(out).toContain('Clock    manual, standing at 2030-01-02T00:00:00.000Z');
     expect(out).toContain('POST   /__mock/clock/advance');
-    await withCli(['--seed', '0'], { QUESTKIT_MOCK_CLOCK: 'manual' }, async (server) => {
-      expect(server.platform.service.scheduler.mode).toBe('manual');
-    });
+    // The rate limit refills in real time although the platform clock stands still.
+    const key = DEMO.apiKeys.readOnly;
+    await withCli(
+      ['--seed', '0', '--rate-limit', '1'],
+      { QUESTKIT_MOCK_CLOCK: 'manual' },
+      async (server) => {
+        expect(server.platform.service.scheduler.mode).toBe('manual');
+        const call = () =>
+          fetch(`${server.url}/public/communities/demo`, { headers: { 'x-api-key': key } });
+        expect((await call()).status).toBe(200);
+        expect((await call()).status).toBe(429);
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        expect((await call()).status).toBe(200);
+      },
+    );
     await withCli(['--seed', '0', '--clock', 'system'], {}, async (server) => {
       expect(server.platform.service.scheduler.mode).toBe('timers');
     });

@@ -110,8 +110,12 @@ async function createPlatform(
   const publicUrl = text(values, 'public-url');
   const clock = clockChoice(values);
   return mock.createMockPlatform({
+    // The rate limit keeps real time: on a clock standing still its buckets would never refill.
     ...(clock.kind === 'manual'
-      ? { clock: mock.createManualClock(clock.start ?? new Date()) }
+      ? {
+          clock: mock.createManualClock(clock.start ?? new Date()),
+          rateLimitClock: mock.systemClock,
+        }
       : {}),
     ...(fixtures
       ? { store: mock.createMemoryStore(await mock.readFixtures(fixtures)) }
