@@ -76,7 +76,7 @@ describe.each(Object.keys(ADAPTERS))('webhookEndpoint in %s, fed by the mock', (
         clock,
         endpointChecks: false,
         rateLimit: false,
-        webhooks: { maxTries: 3, retryBaseMs: 10_000 },
+        webhooks: { retryDelaysMs: [10_000, 20_000] },
       }),
       { port: 0 },
     );

@@ -18,6 +18,8 @@ export interface FlagSpec {
   /** Bounds of an `integer` flag; by default a positive integer. */
   min?: number;
   max?: number;
+  /** Checks a `string` flag's value: what it must be when it is wrong, undefined when it is fine. */
+  check?: (value: string) => string | undefined;
 }
 
 /** A flag's value after parsing: a string, true, or a positive integer. */
@@ -57,6 +59,8 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
     return value;
   }
   if (text === '') throw new UsageError(`${source} needs a value`);
+  const problem = flag.check?.(text);
+  if (problem !== undefined) throw new UsageError(`${source} must be ${problem}, got "${text}"`);
   return text;
 }
 

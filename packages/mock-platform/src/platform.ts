@@ -10,6 +10,7 @@ import { createServiceControlApp } from './control/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { RequestClosedError } from './http/body.js';
 import { apiError } from './http/errors.js';
+import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
@@ -21,12 +22,7 @@ import {
   DEFAULT_TOKEN_TTL_SECONDS,
   MAX_WEBHOOKS_PER_COMMUNITY,
 } from './limits.js';
-import {
-  DOCS_ASSETS,
-  DOCS_INIT_SCRIPT,
-  readDocsAsset,
-  renderDocsPage,
-} from './openapi/docs-page.js';
+import { DOCS_CSS, DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
@@ -53,6 +49,11 @@ export interface MockPlatformOptions extends MockServiceOptions {
   clock?: Clock;
   /** Token bucket per credential (default 50 per second, burst 50); false to disable. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * The clock the rate limit refills by (default `clock`, so tests move it). The CLI gives the
+   * system clock with `--clock manual`: a platform clock standing still would never refill.
+   */
+  rateLimitClock?: Clock;
   /** How long a quest's claimCounter may stay stale, in ms (default one hour). */
   claimCounterRefreshMs?: number;
   /** Most webhooks per community (default 100). */
@@ -158,7 +159,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     tokens: createMemberTokens({ clock, secret: options.tokenSecret, ttlSeconds: tokenTtlSeconds }),
     rateLimiter: createRateLimiter(
       options.rateLimit ?? { perSecond: DEFAULT_RATE_LIMIT_PER_SECOND },
-      clock,
+      options.rateLimitClock ?? clock,
     ),
     journal: createJournal(positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE)),
     settings: {
@@ -213,19 +214,18 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     });
   }
   app.get('/openapi.json', (c) => c.json(openapi()));
-  app.get('/docs', (c) => c.html(renderDocsPage('/openapi.json')));
-  app.get('/docs/assets/init.js', (c) =>
-    c.body(DOCS_INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
-  );
-  app.get('/docs/assets/:name', async (c) => {
-    const name = c.req.param('name');
-    const asset = readDocsAsset(name);
-    if (!asset) return toResponse(apiError(404, `No docs asset ${name}`));
-    return c.body(new Uint8Array(await asset), 200, {
-      'content-type': DOCS_ASSETS[name]!,
-      'cache-control': 'public, max-age=3600',
-    });
+  let docsPage: string | undefined;
+  app.get('/docs', (c) => {
+    docsPage ??= renderDocsPage(openapi());
+    return c.html(docsPage, 200, DOCS_SECURITY_HEADERS);
   });
+  app.get('/docs/assets/docs.css', (c) =>
+    c.body(DOCS_CSS, 200, {
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    }),
+  );
+  for (const path of FAVICON_PATHS) app.get(path, () => faviconResponse());
   if (options.control !== false) {
     app.route('/__mock', createControlApp(context));
     app.route('/__mock', createServiceControlApp(context, service));

@@ -34,10 +34,8 @@ export interface MockServerConfig {
   /** How stale a quest's claimCounter may be; 0 makes it live. */
   claimCounterRefreshMs?: number;
   webhooks?: {
-    maxTries?: number;
+    retryDelaysMs?: number[];
     timeoutMs?: number;
-    retryBaseMs?: number;
-    retryMaxMs?: number;
     concurrency?: number;
   };
   /** The control token of a mock exposed beyond loopback. */

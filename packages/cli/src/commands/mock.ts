@@ -15,7 +15,7 @@ export const mockCommand: Command = {
   summary: 'Run the mock platform (public API, control routes, docs) on a local port',
   usage: 'mock [options]',
   description:
-    'Runs the reference mock platform on a local port: the public API under /public/, the control\nroutes under /__mock/ (claims, connect, webhook deliveries, the test clock), /docs and the\nOpenAPI documents. Needs @questkit/mock-platform installed beside questkit.',
+    'Runs the reference mock platform on a local port: the public API under /public/, the control\nroutes under /__mock/ (claims, connect, webhook deliveries, the clock), /docs and the\nOpenAPI documents. Needs @questkit/mock-platform installed beside questkit.',
   flags: MOCK_FLAGS,
   epilog: `Control routes (base URL http://127.0.0.1:4000; all of them in /__mock/openapi.json):
   POST   /__mock/communities/demo/quests/<questId>/claims  {"userId": "..."}   claim a quest as a member
@@ -24,9 +24,12 @@ export const mockCommand: Command = {
   GET    /__mock/connect/start?subdomain=demo&questId=...&userId=...        start the connect flow
   POST   /__mock/communities/demo/members  {"name": "zoe"}                  add a member (JOINED_COMMUNITY)
   POST   /__mock/webhooks/deliveries/<id>/replay                           replay a webhook delivery
-  POST   /__mock/clock/advance  {"ms": 60000}                              move the test clock
+  POST   /__mock/clock/advance  {"ms": 86400000}                           move the clock (with --clock manual)
   POST   /__mock/tokens  {"userId": "..."}                                  a member token
-The banner lists every route with a curl example.
+The banner lists every route that works in the running mode with a curl example. The demo
+quests' API tasks call http://127.0.0.1:4010/verify with x-api-key demo-task-key: serve your
+endpoint there with QUEST_API_KEY=demo-task-key. With --clock manual (or a date-time), the
+platform time stands still until advanced: claim a daily quest, advance a day, claim it again.
 
 Exit codes: 0 after a clean stop (Ctrl-C), 1 when the server cannot start, 2 for bad arguments.`,
   async run(parsed, io: CliIo) {

@@ -40,7 +40,8 @@ export const createWebhook = defineOperation({
   description:
     'events defaults to an empty list; every event type must be one the event-types route lists. ' +
     'A second webhook with the same uri (compared as a normalized URL) is a 409, as is one more than the maximum per community. ' +
-    'The webhook secret is generated.',
+    'The webhook secret is generated: the answer is only {id}; read the secret back from the webhook list (GET /webhooks, listWebhooks in @questkit/client) with a read-write key. ' +
+    'Every delivery carries it in the body field secret.',
   tag: 'Webhooks',
   access: 'write',
   headers: ['x-svc-mcp-client'],

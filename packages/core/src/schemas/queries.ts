@@ -104,7 +104,7 @@ export const QuestListQuerySchema = z.object({
   cursor: queryCursor(requestUuid())
     .optional()
     .describe(
-      'Id of the last quest of the previous page; absent, empty or null for the first page.',
+      'Id of the last quest of the previous page. Empty or absent means the first page (so does the text null).',
     ),
 });
 export type QuestListQuery = z.infer<typeof QuestListQuerySchema>;
@@ -113,7 +113,9 @@ export type QuestListQuery = z.infer<typeof QuestListQuerySchema>;
 export const WebhookListQuerySchema = z.object({
   cursor: queryCursor(z.string().max(WEBHOOK_LIST_CURSOR_MAX_LENGTH))
     .optional()
-    .describe('The nextCursor of the previous page; absent, empty or null for the first page.'),
+    .describe(
+      'The nextCursor of the previous page. Empty or absent means the first page (so does the text null).',
+    ),
   limit: queryInt(WEBHOOK_LIST_LIMIT_MIN, WEBHOOK_LIST_LIMIT_MAX).optional(),
 });
 export type WebhookListQuery = z.infer<typeof WebhookListQuerySchema>;

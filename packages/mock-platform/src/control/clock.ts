@@ -32,7 +32,7 @@ export function clockRoutes(context: MockContext, service: MockService): Hono {
       return toResponse(
         apiError(
           409,
-          'The platform runs on a clock that cannot be moved; start it with a manual clock',
+          'The platform runs on the system clock, which cannot be moved; start it with a manual clock (questkit mock --clock manual, or the option clock: createManualClock())',
         ),
       );
     }

@@ -35,6 +35,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>questkit mock platform: dashboard</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
   <link rel="stylesheet" href="/__mock/dashboard/app.css" />
 </head>
 <body data-token-required="${options.tokenRequired}">

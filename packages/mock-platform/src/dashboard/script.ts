@@ -401,7 +401,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   async function loadClock() {
     const clock = await api('GET', '/__mock/clock');
     $('clock-now').textContent = 'Platform time ' + time(clock.now) + ' (' + clock.mode + ' clock)';
-    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + ' retries waiting.';
+    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + ' retries waiting.' +
+      (clock.mode === 'manual' ? '' : ' The system clock cannot be moved: start the mock with --clock manual to advance it here.');
     $('clock-advance').hidden = clock.mode !== 'manual';
   }
 

@@ -7,11 +7,11 @@ import { authorize } from '../auth/authorize.js';
 import { type Principal, principalLabel } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { BODY_TOO_LARGE, readBodyText } from './body.js';
+import { checkBody } from './body-check.js';
 import { type ApiFailure, apiError, invalid } from './errors.js';
 import { queryParams } from './query.js';
 import type { RouteResult } from './result.js';
 import type { PublicRoute, SvcHeaders } from './route.js';
-import { firstUnknownKey } from './unknown-keys.js';
 import { parseWith } from './validate.js';
 
 function readSvcHeaders(route: PublicRoute, headers: Headers): SvcHeaders | ApiFailure {
@@ -122,12 +122,8 @@ export async function runRoute(
   if (route.body) {
     const raw = await readJsonBody(request);
     if ('kind' in raw) return done(raw, principal, svc);
-    const parsed = parseWith(route.body, raw.value, 'body');
+    const parsed = checkBody(route.body, raw.value);
     if (!parsed.ok) return done(parsed.failure, principal, svc);
-    const unknown = firstUnknownKey(route.body, raw.value);
-    if (unknown) {
-      return done(invalid('body', unknown.join('.'), 'Unknown field'), principal, svc);
-    }
     body = parsed.data;
   }
 

@@ -1,52 +1,109 @@
 import * as z from 'zod';
 
+/** A key of the value that the schema does not declare, with the declared key it may have meant. */
+export interface UnknownKey {
+  path: (string | number)[];
+  /** The declared key of the same object nearest to it (`url` -> `uri`), when one is near. */
+  suggestion?: string;
+}
+
+/** At most this many unknown keys are reported: enough to fix a body, bounded for a hostile one. */
+export const MAX_UNKNOWN_KEYS = 20;
+
 /**
- * The path of the first key of `value` that `schema` does not declare, at any depth, or null.
+ * Every key of `value` that `schema` does not declare, at any depth, in the order of the value.
  *
  * Core's request schemas tolerate unknown keys (the platform may add fields) and zod drops them
  * on parse, so a misspelt field (`rewards[0].valeu`) would vanish without a word. The mock
- * refuses them instead. Objects declared loose (task settings, rich text) keep their extra keys
- * and are not searched. In a union, the option the value matches is searched.
- *
- * Call it on a value the schema accepted: it walks the schema and the value side by side.
+ * refuses them instead, and names all of them, also when required fields are missing, so that
+ * `{url}` next to a missing `uri` reads as the typo it is. Objects declared loose (task settings,
+ * rich text) keep their extra keys and are not searched. In a union, the option the value
+ * matches is searched; when none matches, none is.
  */
-export function firstUnknownKey(schema: z.ZodType, value: unknown): (string | number)[] | null {
-  return search(schema, value, []);
+export function unknownKeys(schema: z.ZodType, value: unknown): UnknownKey[] {
+  const found: UnknownKey[] = [];
+  search(schema, value, [], found);
+  return found;
 }
 
 function search(
   schema: z.ZodType,
   value: unknown,
   path: (string | number)[],
-): (string | number)[] | null {
+  found: UnknownKey[],
+): void {
+  if (found.length >= MAX_UNKNOWN_KEYS) return;
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
     // A loose object (catchall unknown) keeps what it does not declare.
-    if (inner.def.catchall) return null;
+    if (inner.def.catchall) return;
     const shape = inner.shape as Record<string, z.ZodType>;
+    const declared = Object.keys(shape);
     for (const [key, child] of Object.entries(value)) {
-      const declared = shape[key];
-      if (!declared) return [...path, key];
-      const found = search(declared, child, [...path, key]);
-      if (found) return found;
+      if (found.length >= MAX_UNKNOWN_KEYS) return;
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (!field) {
+        const suggestion = closest(
+          key,
+          declared.filter((name) => !Object.hasOwn(value, name)),
+        );
+        found.push(suggestion ? { path: [...path, key], suggestion } : { path: [...path, key] });
+      } else {
+        search(field, child, [...path, key], found);
+      }
     }
-    return null;
+    return;
   }
   if (inner instanceof z.ZodArray) {
-    if (!Array.isArray(value)) return null;
+    if (!Array.isArray(value)) return;
     for (const [index, item] of value.entries()) {
-      const found = search(inner.element as z.ZodType, item, [...path, index]);
-      if (found) return found;
+      search(inner.element as z.ZodType, item, [...path, index], found);
     }
-    return null;
+    return;
   }
   if (inner instanceof z.ZodUnion) {
     const options = inner.options as z.ZodType[];
     const matched = options.find((option) => option.safeParse(value).success);
-    return matched ? search(matched, value, path) : null;
+    if (matched) search(matched, value, path, found);
   }
-  return null;
+}
+
+/**
+ * The declared name nearest to a typed one, for a "did you mean"; undefined when none is near
+ * (at most a third of the letters apart, ignoring case). The same rule as the CLI's flag hints.
+ */
+export function closest(typed: string, known: readonly string[]): string | undefined {
+  const target = typed.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(target.length / 3)) + 1;
+  for (const name of known) {
+    const distance = editDistance(target, name.toLowerCase(), bestDistance);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Edit distance (insertions, deletions, substitutions, swaps of neighbours); `limit` past a bound. */
+function editDistance(a: string, b: string, limit: number): number {
+  // Keys of a hostile body can be long: past the bound no answer can be near.
+  if (Math.abs(a.length - b.length) >= limit || a.length > 64) return limit;
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      }
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
 }
 
 /** The schema under optional, nullable, default and pipe wrappers. */

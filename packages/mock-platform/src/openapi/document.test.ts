@@ -2,6 +2,7 @@ import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PREFIX, PUBLIC_ROUTES } from '../routes/index.js';
 import { createTestPlatform } from '../testkit.js';
+import { renderDocsPage } from './docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.js';
 
 type Operation = {
@@ -85,13 +86,106 @@ describe('GET /openapi.json', () => {
   });
 });
 
+/** Whether a schema or any schema inside it has the JSON type null. */
+function hasNullType(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(hasNullType);
+  if (schema === null || typeof schema !== 'object') return false;
+  const { type, ...rest } = schema as { type?: unknown };
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  return Object.entries(rest).some(([key, value]) => key !== 'enum' && hasNullType(value));
+}
+
+describe('query parameters', () => {
+  const document = buildOpenApiDocument(PUBLIC_ROUTES);
+  const query = Object.values(document.paths).flatMap((methods) =>
+    Object.values(methods).flatMap((op) =>
+      (op as Operation).parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ ...p, operationId: (op as Operation).operationId })),
+    ),
+  );
+
+  it('have no null type: a query string cannot carry one', () => {
+    expect(query.length).toBeGreaterThan(10);
+    for (const parameter of query) {
+      expect(hasNullType(parameter.schema), `${parameter.operationId} ${parameter.name}`).toBe(
+        false,
+      );
+    }
+  });
+
+  it('say that an empty or absent cursor means the first page, and accept what the mock accepts', () => {
+    const cursors = query.filter((p) => p.name === 'cursor');
+    expect(cursors.map((p) => p.operationId).sort()).toEqual(['listQuests', 'listWebhooks']);
+    for (const cursor of cursors) {
+      expect((cursor as { description?: string }).description).toContain(
+        'Empty or absent means the first page',
+      );
+    }
+    const quests = cursors.find((p) => p.operationId === 'listQuests')!;
+    expect(quests.schema.anyOf).toContainEqual({ type: 'string', enum: ['', 'null'] });
+  });
+
+  it('carry examples of their own type', () => {
+    const typed = query.filter((p) => (p as { example?: unknown }).example !== undefined);
+    expect(typed.length).toBeGreaterThan(5);
+    for (const parameter of typed) {
+      const example = (parameter as { example?: unknown }).example;
+      const types = [parameter.schema, ...((parameter.schema.anyOf as { type?: unknown }[]) ?? [])]
+        .map((schema) => schema.type)
+        .filter(Boolean);
+      const label = `${parameter.operationId} ${parameter.name}`;
+      if (types.includes('integer')) expect(Number.isInteger(example), label).toBe(true);
+      else expect(typeof example, label).toBe('string');
+    }
+  });
+});
+
 describe('GET /docs', () => {
   it('renders a page that loads the document from /openapi.json', async () => {
     const { call } = createTestPlatform();
     const answer = await call('GET', '/docs', { key: null });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/html');
-    expect(answer.text).toContain('data-url="/openapi.json"');
+    expect(answer.text).toContain('href="/openapi.json"');
+    // Rendered on the server: no script, and a policy that runs none.
+    expect(answer.text).not.toContain('<script');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // Every operation and every named schema is on the page.
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    for (const route of PUBLIC_ROUTES)
+      expect(answer.text).toContain(`id="op-${route.operationId}"`);
+    for (const name of Object.keys(document.components.schemas))
+      expect(answer.text).toContain(`id="schema-${name}"`);
+    // The description shows the placeholder as written (it rendered as "Bearer ." before).
+    expect(answer.text).toContain('authorization: Bearer &lt;member token issued by the mock&gt;');
+  });
+
+  it('escapes every text of the document', () => {
+    const document = buildOpenApiDocument(PUBLIC_ROUTES);
+    const hostile = '<img src=x onerror=alert(1)> "quoted" & `code`';
+    document.info.description = hostile;
+    const op = Object.values(document.paths)[0]!.get as { summary: string };
+    op.summary = hostile;
+    const html = renderDocsPage(document);
+    expect(html).not.toContain('<img');
+    expect(html).toContain(
+      '&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; <code>code</code>',
+    );
+  });
+
+  it('shows an icon, as the dashboard does, instead of a 404', async () => {
+    const { call } = createTestPlatform();
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const answer = await call('GET', path, { key: null });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/svg+xml');
+      expect(answer.text).toMatch(/^<svg /);
+    }
+    expect((await call('GET', '/docs', { key: null })).text).toContain('href="/favicon.svg"');
+    expect((await call('GET', '/__mock/dashboard', { key: null })).text).toContain(
+      'href="/favicon.svg"',
+    );
   });
 });
 

@@ -42,6 +42,49 @@ function properties(json: JsonSchema): Array<[string, JsonSchema]> {
   return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>);
 }
 
+type QueryParameter = { name: string; in: string; schema: JsonSchema; example?: unknown };
+
+const isNullSchema = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && (schema as JsonSchema).type === 'null';
+
+/**
+ * A query parameter's schema as tools read it: a query string cannot carry JSON null, so a
+ * `null` branch (zod's nullable) is dropped; the words the mock takes for "no value" (`''`,
+ * `'null'`) are added as their own string branch when the rest of the schema would refuse them
+ * (a uuid cursor), so validating tools accept what the mock accepts.
+ */
+function queryParameterSchema(schema: JsonSchema, emptyWords: readonly string[]): JsonSchema {
+  let rest: JsonSchema = schema;
+  if (Array.isArray(schema.anyOf)) {
+    const branches = (schema.anyOf as unknown[]).filter((branch) => !isNullSchema(branch));
+    const { anyOf: _dropped, ...outer } = schema;
+    rest =
+      branches.length === 1
+        ? { ...outer, ...(branches[0] as JsonSchema) }
+        : { ...outer, anyOf: branches };
+  } else if (Array.isArray(schema.type)) {
+    const types = (schema.type as string[]).filter((type) => type !== 'null');
+    rest = { ...schema, type: types.length === 1 ? types[0] : types };
+  }
+  const plainString = rest.type === 'string' && !rest.format && !rest.pattern && !rest.enum;
+  if (emptyWords.length === 0 || plainString) return rest;
+  const { default: fallback, ...value } = rest;
+  return {
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    anyOf: [value, { type: 'string', enum: [...emptyWords] }],
+  };
+}
+
+/** An example in the parameter's own type: `20`, not `"20"`, for an integer. */
+function exampleOfType(value: string, schema: JsonSchema): unknown {
+  const types = [schema, ...((schema.anyOf as JsonSchema[] | undefined) ?? [])].map((s) => s.type);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value)) {
+    return Number(value);
+  }
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -76,6 +119,7 @@ export function buildOpenApiDocument(
   const tags = new Set<string>();
   for (const route of routes) {
     tags.add(route.tag);
+    const example = REQUEST_EXAMPLES[route.operationId] ?? {};
     const parameters: unknown[] = [];
     for (const [name, schema] of properties(toOpenApiSchema(route.params, 'input', schemas))) {
       parameters.push({ name, in: 'path', required: true, schema });
@@ -83,14 +127,19 @@ export function buildOpenApiDocument(
     if (route.query) {
       const json = toOpenApiSchema(route.query, 'input', schemas);
       const required = new Set((json.required ?? []) as string[]);
+      const query = route.query;
       for (const [name, schema] of properties(json)) {
         const { description, ...rest } = schema;
+        // What the mock takes as "no value" for this parameter, from its own schema.
+        const emptyWords = ['', 'null'].filter(
+          (word) => query.safeParse({ ...example.query, [name]: word }).success,
+        );
         parameters.push({
           name,
           in: 'query',
           required: required.has(name),
           ...(typeof description === 'string' ? { description } : {}),
-          schema: rest,
+          schema: queryParameterSchema(rest, emptyWords),
         });
       }
     }
@@ -133,8 +182,7 @@ export function buildOpenApiDocument(
     if (route.response && !schemas[route.response.name]) {
       schemas[route.response.name] = toOpenApiSchema(route.response.schema, 'output', schemas);
     }
-    const example = REQUEST_EXAMPLES[route.operationId] ?? {};
-    for (const parameter of parameters as { name: string; in: string; example?: string }[]) {
+    for (const parameter of parameters as QueryParameter[]) {
       const value =
         parameter.in === 'path'
           ? (example.params?.[parameter.name] ??
@@ -142,7 +190,7 @@ export function buildOpenApiDocument(
           : parameter.in === 'query'
             ? example.query?.[parameter.name]
             : undefined;
-      if (value !== undefined) parameter.example = value;
+      if (value !== undefined) parameter.example = exampleOfType(value, parameter.schema);
     }
     if (route.body) {
       const name = `${capitalize(route.operationId)}Body`;

@@ -44,6 +44,35 @@ describe('quest list fields the contract does not mark nullable', () => {
   });
 });
 
+describe('unknown fields next to missing ones', () => {
+  it('name them all: a webhook sent with url and secret hears that url should be uri', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('POST', 'demo/webhooks', {
+      body: { url: 'http://127.0.0.1:4010/hooks', secret: 's', events: ['JOINED_COMMUNITY'] },
+    });
+    expectError(
+      answer,
+      400,
+      'Invalid body: missing fields name, uri, active; unknown fields url (did you mean uri?), secret',
+    );
+    expect((answer.body as { issues: unknown[] }).issues).toEqual([
+      { in: 'body', path: 'name', message: 'Required field is missing' },
+      { in: 'body', path: 'uri', message: 'Required field is missing' },
+      { in: 'body', path: 'active', message: 'Required field is missing' },
+      { in: 'body', path: 'url', message: 'Unknown field; did you mean uri?' },
+      { in: 'body', path: 'secret', message: 'Unknown field' },
+    ]);
+  });
+
+  it('name a wrong field next to the unknown ones', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('POST', 'demo/webhooks', {
+      body: { name: 'n', uri: 'not a url', active: true, activ: true, evnts: [] },
+    });
+    expectError(answer, 400, 'field uri:', 'unknown fields activ, evnts (did you mean events?)');
+  });
+});
+
 describe('unknown nested keys in quest creation', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['a reward', { rewards: [{ type: 'xp', valeu: 100, value: 1 }] }, 'rewards.0.valeu'],
@@ -74,9 +103,34 @@ describe('unknown nested keys in quest creation', () => {
     const { call } = createTestPlatform();
     const before = (await call('GET', 'demo/quests?limit=100')).body as unknown[];
     const answer = await call('POST', 'demo/quests', { body: newQuest(fields) });
-    expectError(answer, 400, path, 'Unknown field');
-    expect(answer.body).toMatchObject({ issues: [{ in: 'body', path }] });
+    expectError(answer, 400, `unknown field ${path}`);
+    expect(answer.body).toMatchObject({
+      issues: [{ in: 'body', path, message: expect.stringMatching(/^Unknown field/) }],
+    });
     expect((await call('GET', 'demo/quests?limit=100')).body).toHaveLength(before.length);
+  });
+
+  it('name every unknown field, each time, with a did-you-mean where one is near', async () => {
+    const { call } = createTestPlatform();
+    const answer = await call('POST', 'demo/quests', {
+      body: newQuest({
+        descripton: 'x',
+        rewards: [{ type: 'xp', value: 1, valeu: 100 }],
+        sprint: 'x',
+        colour: 'red',
+      }),
+    });
+    expectError(
+      answer,
+      400,
+      'Invalid body: unknown fields descripton (did you mean description?), rewards.0.valeu, sprint (did you mean sprintId?), colour',
+    );
+    expect((answer.body as { issues: unknown[] }).issues).toEqual([
+      { in: 'body', path: 'descripton', message: 'Unknown field; did you mean description?' },
+      { in: 'body', path: 'rewards.0.valeu', message: 'Unknown field' },
+      { in: 'body', path: 'sprint', message: 'Unknown field; did you mean sprintId?' },
+      { in: 'body', path: 'colour', message: 'Unknown field' },
+    ]);
   });
 
   it('keep the extra settings of a task, which are the task type’s own', async () => {

@@ -225,7 +225,7 @@ describe('PATCH /webhooks/{webhookId}', () => {
     expect(t.platform.store.webhooks.get(DEMO.webhooks.claims)).toMatchObject({
       active: true,
       events: ['JOINED_COMMUNITY'],
-      name: 'Quest claims',
+      name: 'Quest claims (demo data)',
       updatedAt: '2025-06-01T12:00:05.000Z',
     });
     const before = t.platform.store.webhooks.get(DEMO.webhooks.claims);

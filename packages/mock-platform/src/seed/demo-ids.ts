@@ -18,6 +18,8 @@ export const DEMO = {
   connectSecret: 'demo-connect-secret-change-me',
   /** Where the demo API tasks send their verification calls (the examples' default). */
   verifyEndpoint: 'http://127.0.0.1:4010/verify',
+  /** The X-Api-Key the demo API tasks send: run the examples with QUEST_API_KEY set to it. */
+  taskApiKey: 'demo-task-key',
   connectRedirectUrl: 'http://127.0.0.1:4010/connect',
   modules: {
     onboarding: uuid('a0000000', 1),

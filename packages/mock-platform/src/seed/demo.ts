@@ -355,7 +355,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
         text: 'get started',
         href: 'https://example.com/start',
       }),
-      tasks: [apiTask(1, 'Email check', { apiKey: 'demo-task-key', identifications: ['email'] })],
+      tasks: [apiTask(1, 'Email check', { apiKey: DEMO.taskApiKey, identifications: ['email'] })],
       claimCount: 57,
       position: 0,
       createdAt: at(10 * DAY),
@@ -366,7 +366,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       conditions: [{ type: 'level', operator: '>=', value: '2' }],
       tasks: [
         apiTask(2, 'Wallet check', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['wallet'],
           network: 'eth-mainnet',
         }),
@@ -390,7 +390,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       name: 'Join our Discord',
       categoryId: m.community,
       tasks: [
-        apiTask(3, 'Discord check', { apiKey: 'demo-task-key', identifications: ['discord'] }),
+        apiTask(3, 'Discord check', { apiKey: DEMO.taskApiKey, identifications: ['discord'] }),
       ],
       claimCount: 12,
       createdAt: at(10 * DAY + 120),
@@ -408,7 +408,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       categoryId: m.partners,
       tasks: [
         apiTask(5, 'Partner account', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['svc-connect'],
           redirectUrl: DEMO.connectRedirectUrl,
         }),
@@ -421,7 +421,7 @@ function demoQuests(endpoint: string): QuestRecord[] {
       conditions: [{ type: 'quest', operator: 'isCompleted', value: q.verifyEmail }],
       tasks: [
         apiTask(6, 'Every account', {
-          apiKey: 'demo-task-key',
+          apiKey: DEMO.taskApiKey,
           identifications: ['email', 'wallet', 'discord', 'twitter', 'svc-connect'],
           network: 'eth-mainnet',
           redirectUrl: DEMO.connectRedirectUrl,
@@ -478,7 +478,7 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
   const deliveries: DeliveryRecord[] = statuses.map((status, n) => {
     const createdAt = at(20 * DAY + n * 60);
     const tries =
-      status === 'pending' ? 0 : status === 'exhausted' ? 15 : status === 'failed' ? 3 : 1;
+      status === 'pending' ? 0 : status === 'exhausted' ? 16 : status === 'failed' ? 3 : 1;
     const lastTry = at(20 * DAY + n * 60 + tries);
     return {
       id: seedUuid('40000000', n + 1),
@@ -487,7 +487,10 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       status,
       eventType: 'JOINED_COMMUNITY',
       tries,
+      // Demo history, never delivered: marked so that a reader of the payload (the dashboard,
+      // a replay) cannot take it for a real event.
       payload: {
+        demo: true,
         type: 'JOINED_COMMUNITY',
         communityId: c,
         subdomain: DEMO.subdomain,
@@ -505,9 +508,11 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       {
         id: DEMO.webhooks.joined,
         communityId: c,
-        name: 'Member joined',
+        // Inactive until pointed at a receiver: nothing listens at the seeded uri, and an active
+        // webhook there would make every join a failing delivery retried for days.
+        name: 'Member joined (demo data: set uri, then active: true)',
         uri: 'http://127.0.0.1:4010/webhooks/joined',
-        active: true,
+        active: false,
         secret: 'whsec_demo_joined_5a0c7e19b3d2',
         events: ['JOINED_COMMUNITY'],
         success: counted('success'),
@@ -519,7 +524,7 @@ function demoWebhooks(): { webhooks: WebhookRecord[]; deliveries: DeliveryRecord
       {
         id: DEMO.webhooks.claims,
         communityId: c,
-        name: 'Quest claims',
+        name: 'Quest claims (demo data)',
         uri: 'http://127.0.0.1:4010/webhooks/claims',
         active: false,
         secret: 'whsec_demo_claims_2f4e6a8c0b1d',

@@ -58,17 +58,19 @@ export {
 export {
   countDeliveries,
   DEFAULT_WEBHOOK_CONCURRENCY,
-  DEFAULT_WEBHOOK_MAX_TRIES,
-  DEFAULT_WEBHOOK_RETRY_BASE_MS,
-  DEFAULT_WEBHOOK_RETRY_MAX_MS,
-  DEFAULT_WEBHOOK_TIMEOUT_MS,
   type Deliveries,
   type DeliveryAttempt,
   type Dispatched,
-  retryDelayMs,
   type WebhookDeliveryOptions,
+  type WebhookDeliverySettings,
   type WebhookEvent,
 } from './webhooks/deliveries.js';
+export {
+  WEBHOOK_MAX_ANSWER_BYTES,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_SUCCESS_STATUS,
+  WEBHOOK_TIMEOUT_MS,
+} from './webhooks/rules.js';
 export {
   type AdvanceReport,
   createScheduler,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock.js';
 import { createMockPlatform } from '../platform.js';
-import { retryDelayMs } from './webhooks/deliveries.js';
+import { webhookSettings } from './webhooks/deliveries.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from './webhooks/rules.js';
 
 describe('service options', () => {
   it.each([
@@ -14,9 +15,17 @@ describe('service options', () => {
       { connectCallbackParam: 'cb' as 'callback' },
       /connectCallbackParam/,
     ],
-    ['zero tries', { webhooks: { maxTries: 0 } }, /webhooks.maxTries/],
+    [
+      'a negative retry delay',
+      { webhooks: { retryDelaysMs: [600_000, -1] } },
+      /webhooks.retryDelaysMs/,
+    ],
     ['a fractional delivery timeout', { webhooks: { timeoutMs: 1.5 } }, /webhooks.timeoutMs/],
-    ['a negative retry delay', { webhooks: { retryBaseMs: -1 } }, /webhooks.retryBaseMs/],
+    [
+      'a retry delay that is not a number',
+      { webhooks: { retryDelaysMs: [Number.NaN] } },
+      /webhooks.retryDelaysMs/,
+    ],
     ['zero concurrency', { webhooks: { concurrency: 0 } }, /webhooks.concurrency/],
   ])('refuse %s at start-up with a TypeError', (_name, options, pattern) => {
     expect(() => createMockPlatform({ seed: false, ...options })).toThrow(TypeError);
@@ -53,13 +62,14 @@ describe('service options', () => {
 });
 
 describe('the retry schedule', () => {
-  it('doubles from the base up to the cap', () => {
-    const delays = Array.from({ length: 14 }, (_, n) => retryDelayMs(n + 1, 10_000, 3_600_000));
-    expect(delays).toEqual([
-      10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000, 1_280_000, 2_560_000, 3_600_000,
-      3_600_000, 3_600_000, 3_600_000, 3_600_000,
+  it('is the documented one: 15 retries from about 10 then 30 minutes, the curve extended', () => {
+    const minutes = WEBHOOK_RETRY_DELAYS_MS.map((ms) => ms / 60_000);
+    expect(minutes).toEqual([
+      10, 30, 90, 270, 810, 1440, 1440, 1440, 1440, 1440, 1440, 1440, 1440, 1440, 1440,
     ]);
-    // 6 h 25 min 10 s from the first try to the fifteenth, as the README says.
-    expect(delays.reduce((a, b) => a + b, 0)).toBe(23_110_000);
+    // 10 d 20 h 10 min from the first try to the sixteenth, as the README says.
+    expect(minutes.reduce((a, b) => a + b, 0)).toBe(10 * 1440 + 20 * 60 + 10);
+    expect(webhookSettings()).toMatchObject({ maxTries: 16, timeoutMs: 5_000 });
+    expect(webhookSettings({ retryDelaysMs: [] }).maxTries).toBe(1);
   });
 });

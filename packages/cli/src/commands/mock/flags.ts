@@ -6,6 +6,22 @@ export const MOCK_DEFAULT_PORT = 4000;
 export const MOCK_DEFAULT_SEED = 100;
 export const MOCK_DEFAULT_RATE_LIMIT = 50;
 
+// A date, or a date-time with its zone: a time without one would be read in the machine's zone.
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
+
+/** What `--clock` asks for: the system clock, or a manual clock and where it starts. */
+export type ClockChoice = { kind: 'system' } | { kind: 'manual'; start?: Date };
+
+/** Reads a `--clock` value; undefined when it is none of `system`, `manual` or an ISO date-time. */
+export function parseClock(value: string): ClockChoice | undefined {
+  const text = value.trim();
+  if (text.toLowerCase() === 'system') return { kind: 'system' };
+  if (text.toLowerCase() === 'manual') return { kind: 'manual' };
+  const at = ISO_DATE_TIME.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? undefined : { kind: 'manual', start: new Date(at) };
+}
+
 /** The flags of `questkit mock`; each has an environment variable twin (the flag wins). */
 export const MOCK_FLAGS: readonly FlagSpec[] = [
   {
@@ -81,6 +97,19 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     type: 'boolean',
     env: 'QUESTKIT_MOCK_NO_CONTROL',
     description: 'Turn the /__mock/ control routes off',
+  },
+  {
+    name: 'clock',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_CLOCK',
+    placeholder: '<mode>',
+    defaultText: 'system',
+    description:
+      'Platform clock: system, manual (stands still until POST /__mock/clock/advance) or an ISO date-time (manual, starting there)',
+    check: (value) =>
+      parseClock(value)
+        ? undefined
+        : 'system, manual or an ISO 8601 date-time (2025-06-01T12:00:00Z)',
   },
   {
     name: 'rate-limit',

@@ -95,14 +95,53 @@ describe('questkit mock', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out).toContain(`listening on ${url}`);
     expect(out).toContain(`${url}/docs`);
-    // Every control route, with an example.
-    for (const route of mock.CONTROL_ROUTES)
+    // Every control route that works on the system clock, with an example; not the advance.
+    for (const route of mock.CONTROL_ROUTES.filter((r) => r.path !== '/__mock/clock/advance'))
       expect(out).toContain(`${route.method.padEnd(6)} ${route.path}`);
-    expect(out).toContain(
-      `curl -X POST '${url}/__mock/clock/advance' -H 'content-type: application/json' -d '{"ms":60000}'`,
-    );
+    expect(out).not.toContain('/__mock/clock/advance');
+    expect(out).toContain('Clock    system time (start with --clock manual');
     expect(out).toContain(DEMO.apiKeys.readWrite);
     expect(out).toContain(DEMO.apiKeys.readOnly);
+    // What the demo quests call, and with which key.
+    expect(out).toContain(
+      `their API tasks call ${DEMO.verifyEndpoint} with x-api-key ${DEMO.taskApiKey}`,
+    );
+    expect(out).toContain(`QUEST_API_KEY=${DEMO.taskApiKey}`);
+  });
+
+  it('runs a manual clock from --clock or QUESTKIT_MOCK_CLOCK, and lists the advance then', async () => {
+    const { out } = await withCli(['--seed', '0', '--clock', '2030-01-02'], {}, async (server) => {
+      expect(server.platform.service.scheduler.mode).toBe('manual');
+      expect(server.platform.clock.now().toISOString()).toBe('2030-01-02T00:00:00.000Z');
+    });
+    expect(out).toContain('Clock    manual, standing at 2030-01-02T00:00:00.000Z');
+    expect(out).toContain('POST   /__mock/clock/advance');
+    // The rate limit refills in real time although the platform clock stands still.
+    const key = DEMO.apiKeys.readOnly;
+    await withCli(
+      ['--seed', '0', '--rate-limit', '1'],
+      { QUESTKIT_MOCK_CLOCK: 'manual' },
+      async (server) => {
+        expect(server.platform.service.scheduler.mode).toBe('manual');
+        const call = () =>
+          fetch(`${server.url}/public/communities/demo`, { headers: { 'x-api-key': key } });
+        expect((await call()).status).toBe(200);
+        expect((await call()).status).toBe(429);
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        expect((await call()).status).toBe(200);
+      },
+    );
+    await withCli(['--seed', '0', '--clock', 'system'], {}, async (server) => {
+      expect(server.platform.service.scheduler.mode).toBe('timers');
+    });
+    for (const bad of ['later', '2025-06-01T12:00:00', '2025-13-01', '12:00Z']) {
+      expect(() => parseFlags(MOCK_FLAGS, ['--clock', bad], {}), bad).toThrow(
+        /--clock must be system, manual or an ISO 8601 date-time/,
+      );
+    }
+    expect(() => parseFlags(MOCK_FLAGS, [], { QUESTKIT_MOCK_CLOCK: 'soon' })).toThrow(
+      /QUESTKIT_MOCK_CLOCK must be/,
+    );
   });
 
   it('uses --api-key as the demo read-write key without echoing it', async () => {
@@ -188,6 +227,8 @@ describe('questkit mock', () => {
       expect(taken).toBe(1);
     });
     expect(err).toContain('questkit mock:');
+    expect(err).toContain('EADDRINUSE');
+    expect(err).toContain('--port 0');
     // Bad arguments are the CLI parser's: a usage error (exit 2 from main), with a hint.
     expect(() => parseFlags(MOCK_FLAGS, ['--prot', '1'], {})).toThrow(
       /Unknown option '--prot'.*did you mean --port\?/,

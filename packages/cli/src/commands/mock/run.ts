@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { MockPlatform, MockServer } from '@questkit/mock-platform';
 import type { ParsedFlags } from '../../flags.js';
 import type { CliIo } from '../../io.js';
-import { MOCK_DEFAULT_PORT, MOCK_DEFAULT_RATE_LIMIT, MOCK_DEFAULT_SEED } from './flags.js';
+import {
+  type ClockChoice,
+  MOCK_DEFAULT_PORT,
+  MOCK_DEFAULT_RATE_LIMIT,
+  MOCK_DEFAULT_SEED,
+  parseClock,
+} from './flags.js';
 
 type Mock = typeof import('@questkit/mock-platform');
 
@@ -17,10 +23,19 @@ const text = (values: ParsedFlags['values'], name: string) =>
 const integer = (values: ParsedFlags['values'], name: string, fallback: number) =>
   typeof values[name] === 'number' ? (values[name] as number) : fallback;
 
+const ADVANCE_PATH = '/__mock/clock/advance';
+
+/** The clock `--clock` (or its environment twin) asks for; the system clock by default. */
+function clockChoice(values: ParsedFlags['values']): ClockChoice {
+  const value = text(values, 'clock');
+  // The flag parser has checked the value already.
+  return (value === undefined ? undefined : parseClock(value)) ?? { kind: 'system' };
+}
+
 /**
- * The lines printed on start: the base URL, the control routes with an example each, and the
- * demo credentials. A key the user supplied (flag, environment or fixtures) is never echoed: only
- * the built-in public demo keys are.
+ * The lines printed on start: the base URL, the clock, the control routes that work in this mode
+ * with an example each, what the demo quests call, and the demo credentials. A key the user
+ * supplied (flag, environment or fixtures) is never echoed: only the built-in public demo keys are.
  */
 async function banner(
   mock: Mock,
@@ -28,13 +43,21 @@ async function banner(
   apiKeySource: string | undefined,
 ): Promise<string> {
   const { platform, url } = server;
+  const manual = platform.service.scheduler.mode === 'manual';
+  // Advancing a system clock answers 409: the banner lists only what works.
+  const routes = mock.CONTROL_ROUTES.filter(
+    (route) => manual || !(route.method === 'POST' && route.path === ADVANCE_PATH),
+  );
   const lines = [
     `questkit mock platform listening on ${url}`,
     `  OpenAPI  ${url}/openapi.json (public API), ${url}/__mock/openapi.json (control routes)`,
     `  Docs     ${url}/docs`,
     `  Dashboard ${url}/__mock/dashboard`,
+    manual
+      ? `  Clock    manual, standing at ${platform.clock.now().toISOString()} until POST ${url}${ADVANCE_PATH} {"ms": ...} moves it`
+      : '  Clock    system time (start with --clock manual to get a test clock you can advance)',
     'Control routes (tests and demos drive the mock with them), e.g.:',
-    ...mock.CONTROL_ROUTES.map(
+    ...routes.map(
       (route) =>
         `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
     ),
@@ -64,7 +87,11 @@ async function banner(
       `                          (user ${admin.name ?? admin.id}, ${admin.id}; more: POST ${url}/__mock/tokens {"userId": "..."})`,
     );
   }
-  lines.push(`  members                 ${platform.store.users.countActive(demo.id)}`);
+  lines.push(
+    `  members                 ${platform.store.users.countActive(demo.id)}`,
+    `  demo quests             their API tasks call ${mock.DEMO.verifyEndpoint} with x-api-key ${mock.DEMO.taskApiKey}`,
+    `                          (serve your endpoint there with QUEST_API_KEY=${mock.DEMO.taskApiKey})`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -81,7 +108,15 @@ async function createPlatform(
   const fixtures = text(values, 'fixtures');
   const apiKey = text(values, 'api-key');
   const publicUrl = text(values, 'public-url');
+  const clock = clockChoice(values);
   return mock.createMockPlatform({
+    // The rate limit keeps real time: on a clock standing still its buckets would never refill.
+    ...(clock.kind === 'manual'
+      ? {
+          clock: mock.createManualClock(clock.start ?? new Date()),
+          rateLimitClock: mock.systemClock,
+        }
+      : {}),
     ...(fixtures
       ? { store: mock.createMemoryStore(await mock.readFixtures(fixtures)) }
       : { seed: { users: integer(values, 'seed', MOCK_DEFAULT_SEED) } }),
@@ -118,7 +153,7 @@ export async function runMock(
       host,
     });
   } catch (error) {
-    io.stderr.write(`questkit mock: ${(error as Error).message}\n`);
+    io.stderr.write(`questkit mock: ${startFailure(error)}\n`);
     return 1;
   }
   // Where the read-write key came from, said without echoing it.
@@ -158,6 +193,15 @@ export async function runMock(
   }
   await server.close();
   return code;
+}
+
+/** Why the server could not start, with the way out when the port is taken. */
+function startFailure(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'EADDRINUSE') {
+    return `${String(message)}: the port is taken. Start on another one with --port <n>, or with --port 0 for any free port (the banner prints it)`;
+  }
+  return String(message);
 }
 
 function isLoopback(host: string): boolean {

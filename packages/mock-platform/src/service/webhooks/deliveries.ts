@@ -10,10 +10,16 @@ import type { Store } from '../../store/store.js';
 import { postJson } from '../http-call.js';
 import type { Limiter } from '../limiter.js';
 import type { Tracker } from '../tracker.js';
+import {
+  deliveryFailure,
+  WEBHOOK_MAX_ANSWER_BYTES,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from './rules.js';
 import type { Scheduler } from './scheduler.js';
 
 // Webhook deliveries: one record per (event, webhook), tried at once, then retried on the
-// scheduler with exponential backoff until a 2xx or the last try.
+// scheduler by the retry schedule (rules.ts) until a try succeeds or the last retry fails.
 //
 // Statuses: pending (not tried yet) -> success | failed (a retry is planned at retryAt) |
 // exhausted (the last try failed). A failed delivery goes back to success or failed or exhausted
@@ -22,35 +28,30 @@ import type { Scheduler } from './scheduler.js';
 // status change moves one unit from one counter to the other in the same synchronous step, so
 // records and counters always agree.
 
-/** Retry settings of webhook deliveries. */
+/** Delivery settings of webhooks; the defaults are the platform's documented rules. */
 export interface WebhookDeliveryOptions {
-  /** Tries before a delivery is `exhausted`, the first included (default 15). */
-  maxTries?: number;
-  /** A try succeeds on a 2xx status within this many ms (default 5000). */
+  /**
+   * The waits between tries, in ms: entry n is the wait after failed try n. Its length is the
+   * number of retries (default {@link WEBHOOK_RETRY_DELAYS_MS}: 15 retries, from 10 minutes).
+   */
+  retryDelaysMs?: readonly number[];
+  /** A try succeeds on exactly 200, with a body of at most 5,000 bytes, within this many ms (default 5000). */
   timeoutMs?: number;
-  /** Delay before the first retry, in ms; each next one doubles (default 10 s). */
-  retryBaseMs?: number;
-  /** Longest delay between two tries, in ms (default one hour). */
-  retryMaxMs?: number;
   /** Most deliveries in flight at once (default 64). */
   concurrency?: number;
 }
 
-/** Tries of a delivery before it is exhausted. */
-export const DEFAULT_WEBHOOK_MAX_TRIES = 15;
-/** Time a webhook receiver has to answer 2xx. */
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
-/** Delay before the first retry. */
-export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 10_000;
-/** Longest delay between two tries. */
-export const DEFAULT_WEBHOOK_RETRY_MAX_MS = 3_600_000;
+/** Resolved delivery settings. */
+export interface WebhookDeliverySettings {
+  retryDelaysMs: readonly number[];
+  /** Tries before a delivery is `exhausted`, the first included: retries + 1. */
+  maxTries: number;
+  timeoutMs: number;
+  concurrency: number;
+}
+
 /** Deliveries in flight at once. */
 export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
-
-/** The delay before the try after try number `tries`: base * 2^(tries-1), capped. */
-export function retryDelayMs(tries: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, tries - 1));
-}
 
 /** An event of a community, as delivered (the body adds the webhook's `secret`). */
 export interface WebhookEvent {
@@ -94,7 +95,7 @@ export interface Dispatched {
 /** The delivery engine. */
 export interface Deliveries {
   /** The settings in force. */
-  readonly settings: Required<WebhookDeliveryOptions>;
+  readonly settings: WebhookDeliverySettings;
   /** Delivers an event to every active webhook of the community subscribed to its type. */
   emit(community: CommunityRecord, type: string, data: Record<string, unknown>): Dispatched;
   /** A new delivery of a record's event to the same webhook (active or not); undefined when unknown. */
@@ -126,23 +127,23 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new TypeError(`[@questkit/mock-platform] webhooks.${name} must be a non-negative number`);
+/** Validates the delivery settings (a TypeError at start-up) and fills the defaults. */
+export function webhookSettings(options: WebhookDeliveryOptions = {}): WebhookDeliverySettings {
+  const delays = options.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
+  if (
+    !Array.isArray(delays) ||
+    delays.length > 100 ||
+    !delays.every((ms) => Number.isFinite(ms) && ms >= 0)
+  ) {
+    throw new TypeError(
+      '[@questkit/mock-platform] webhooks.retryDelaysMs must be a list of at most 100 non-negative numbers',
+    );
   }
-  return value;
-}
-
-/** Validates the retry settings (a TypeError at start-up) and fills the defaults. */
-export function webhookSettings(
-  options: WebhookDeliveryOptions = {},
-): Required<WebhookDeliveryOptions> {
+  const retryDelaysMs = Object.freeze([...delays]);
   return {
-    maxTries: positiveInteger('maxTries', options.maxTries, DEFAULT_WEBHOOK_MAX_TRIES),
-    timeoutMs: positiveInteger('timeoutMs', options.timeoutMs, DEFAULT_WEBHOOK_TIMEOUT_MS),
-    retryBaseMs: nonNegative('retryBaseMs', options.retryBaseMs, DEFAULT_WEBHOOK_RETRY_BASE_MS),
-    retryMaxMs: nonNegative('retryMaxMs', options.retryMaxMs, DEFAULT_WEBHOOK_RETRY_MAX_MS),
+    retryDelaysMs,
+    maxTries: retryDelaysMs.length + 1,
+    timeoutMs: positiveInteger('timeoutMs', options.timeoutMs, WEBHOOK_TIMEOUT_MS),
     concurrency: positiveInteger('concurrency', options.concurrency, DEFAULT_WEBHOOK_CONCURRENCY),
   };
 }
@@ -204,13 +205,15 @@ export function createDeliveries(
           headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
           body,
           timeoutMs: settings.timeoutMs,
-          maxBodyBytes: ATTEMPT_BODY_BYTES,
+          // One byte more than allowed is enough to know the body is too big.
+          maxBodyBytes: WEBHOOK_MAX_ANSWER_BYTES,
         }),
       );
       // Re-read after the call: the webhook or the record may have been deleted meanwhile.
       const current = store.deliveries.get(deliveryId);
       if (!current || !store.webhooks.get(current.webhookId)) return;
-      const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+      const failure = deliveryFailure(answer);
+      const ok = failure === null;
       const tries = current.tries + 1;
       const now = clock.now();
       const status: DeliveryStatus = ok
@@ -220,7 +223,7 @@ export function createDeliveries(
           : 'failed';
       const retryAt =
         status === 'failed'
-          ? new Date(now.getTime() + retryDelayMs(tries, settings.retryBaseMs, settings.retryMaxMs))
+          ? new Date(now.getTime() + (settings.retryDelaysMs[tries - 1] ?? 0))
           : now;
       store.deliveries.put({
         ...current,
@@ -234,11 +237,10 @@ export function createDeliveries(
         try: tries,
         at: now.toISOString(),
         status: answer.status ?? null,
-        error:
-          answer.error ?? (ok ? null : `answered ${answer.status}; a delivery needs a 2xx status`),
+        error: failure,
         durationMs: Math.round(answer.elapsedMs),
         ok,
-        body: answer.body ?? null,
+        body: answer.body === undefined ? null : answer.body.slice(0, ATTEMPT_BODY_BYTES),
       });
       if (status === 'failed') {
         scheduler.schedule(deliveryId, retryAt.getTime(), () => attempt(deliveryId));
