@@ -286,7 +286,7 @@ describe.each(Object.keys(CLIENTS))('a receiver on Redis (%s), fed by the mock',
         clock,
         endpointChecks: false,
         rateLimit: false,
-        webhooks: { maxTries: 3, retryBaseMs: 10_000 },
+        webhooks: { retryDelaysMs: [10_000, 20_000] },
       }),
       { port: 0 },
     );
