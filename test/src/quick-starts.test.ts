@@ -46,9 +46,10 @@ let tarballs: Map<string, string>;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'questkit-quick-starts-'));
   const packed = join(work, 'tarballs');
+  // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
   await run(
     'npx',
-    ['--yes', PNPM, '-r', '--filter', './packages/**', 'pack', '--pack-destination', packed],
+    ['--yes', PNPM, '-r', '--filter', './packages/**', 'pack', '--ignore-scripts', '--pack-destination', packed],
     { cwd: ROOT, timeout: 120_000 },
   );
   tarballs = new Map();
