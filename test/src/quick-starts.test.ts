@@ -49,7 +49,17 @@ beforeAll(async () => {
   // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
   await run(
     'npx',
-    ['--yes', PNPM, '-r', '--filter', './packages/**', 'pack', '--ignore-scripts', '--pack-destination', packed],
+    [
+      '--yes',
+      PNPM,
+      '-r',
+      '--filter',
+      './packages/**',
+      'pack',
+      '--ignore-scripts',
+      '--pack-destination',
+      packed,
+    ],
     { cwd: ROOT, timeout: 120_000 },
   );
   tarballs = new Map();
