@@ -13,7 +13,7 @@ export const CommunitySchema = z.object({
   type: z.string().nullable(),
   totalMembers: count(),
 });
-export type Community = z.infer<typeof CommunitySchema>;
+export interface Community extends z.infer<typeof CommunitySchema> {}
 
 /** A module: a group of quests. */
 export const ModuleSchema = z.object({
@@ -24,8 +24,8 @@ export const ModuleSchema = z.object({
   coverUrl: z.string().nullable(),
   position: z.number(),
 });
-export type Module = z.infer<typeof ModuleSchema>;
+export interface Module extends z.infer<typeof ModuleSchema> {}
 
 /** The body of the module list response. */
 export const ModuleListSchema = z.array(ModuleSchema);
-export type ModuleList = z.infer<typeof ModuleListSchema>;
+export type ModuleList = Module[];

@@ -24,18 +24,18 @@ export const InviteSchema = z.object({
   joinedAt: dateTime(),
   xp: z.number().describe('xp of the invited user.'),
 });
-export type Invite = z.infer<typeof InviteSchema>;
+export interface Invite extends z.infer<typeof InviteSchema> {}
 
 /** An element of the invite list: the invited user's id is a uuid and the name is added. */
 export const InviteListItemSchema = InviteSchema.extend({
   userId: z.uuid().describe('The invited user.'),
   name: z.string().nullable().describe('Username of the invited user.'),
 });
-export type InviteListItem = z.infer<typeof InviteListItemSchema>;
+export interface InviteListItem extends z.infer<typeof InviteListItemSchema> {}
 
 /** The body of the invite list response. */
 export const InviteListSchema = z.array(InviteListItemSchema);
-export type InviteList = z.infer<typeof InviteListSchema>;
+export type InviteList = InviteListItem[];
 
 /** Blockchain addresses of a user (the contract does not show what the keys are). */
 export const BlockchainAddressesSchema = z.record(z.string(), z.string());
@@ -90,7 +90,7 @@ export const UserSchema = z.object({
   karma: z.number().optional().describe(karmaDescription),
   ...optionalExtras,
 });
-export type User = z.infer<typeof UserSchema>;
+export interface User extends z.infer<typeof UserSchema> {}
 
 /**
  * A user as returned by the lookup by social identifier: `role` and `karma` are required and
@@ -108,11 +108,11 @@ export const UserBySocialSchema = z.object({
   karma: z.number().describe(karmaDescription),
   ...optionalExtras,
 });
-export type UserBySocial = z.infer<typeof UserBySocialSchema>;
+export interface UserBySocial extends z.infer<typeof UserBySocialSchema> {}
 
 /** A user's review counts: flags and stars received. */
 export const ReviewCountsSchema = z.object({
   flags: count(),
   stars: count(),
 });
-export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
+export interface ReviewCounts extends z.infer<typeof ReviewCountsSchema> {}
