@@ -13,6 +13,7 @@ export const CommunitySchema = z.object({
   type: z.string().nullable(),
   totalMembers: count(),
 });
+/** Basic information on a community, addressed by its subdomain. */
 export interface Community extends z.infer<typeof CommunitySchema> {}
 
 /** A module: a group of quests. */
@@ -24,8 +25,10 @@ export const ModuleSchema = z.object({
   coverUrl: z.string().nullable(),
   position: z.number(),
 });
+/** A module: a group of quests. */
 export interface Module extends z.infer<typeof ModuleSchema> {}
 
 /** The body of the module list response. */
 export const ModuleListSchema = z.array(ModuleSchema);
+/** The body of the module list response. */
 export type ModuleList = Module[];

@@ -29,6 +29,7 @@ export const QuestConditionSchema = z.object({
   operator: z.string().describe('Values seen: =, isCompleted.'),
   value: z.string().describe('e.g. a level, or the uuid of a quest that must be completed.'),
 });
+/** A condition a member must meet before claiming a quest. */
 export interface QuestCondition extends z.infer<typeof QuestConditionSchema> {}
 
 /**
@@ -48,6 +49,11 @@ export const TaskSettingsSchema = z.looseObject({
   network: z.string().optional().describe('Network of the wallet method. Value seen: eth-mainnet.'),
   redirectUrl: z.string().optional().describe('Where the connect method sends the member.'),
 });
+/**
+ * The settings of a quest task. An API task sets `endpoint`, `apiKey` and `identifications`
+ * (`network` for the wallet method, `redirectUrl` for the connect method); other task types carry
+ * other settings, so unknown keys are kept and none is required.
+ */
 export interface TaskSettings extends z.infer<typeof TaskSettingsSchema> {}
 
 /** A task of a quest in the quest list. */
@@ -57,6 +63,7 @@ export const QuestListTaskSchema = z.object({
   type: z.string().describe('Value seen: api.'),
   settings: TaskSettingsSchema,
 });
+/** A task of a quest in the quest list. */
 export interface QuestListTask extends z.infer<typeof QuestListTaskSchema> {}
 
 /** A reward of a quest in the quest list. */
@@ -68,6 +75,7 @@ export const QuestListRewardSchema = z.object({
   collection: z.string().nullable().optional(),
   contractAddress: z.string().nullable().optional(),
 });
+/** A reward of a quest in the quest list. */
 export interface QuestListReward extends z.infer<typeof QuestListRewardSchema> {}
 
 /**
@@ -102,10 +110,17 @@ export const QuestListItemSchema = z.object({
   communityName: z.string(),
   subdomain: z.string(),
 });
+/**
+ * An element of the quest list. The contract does not say which fields are required; every field
+ * it lists is required here, and none is nullable because the contract marks none so (unlike the
+ * create response): a quest created without a description lists an empty document, without
+ * `retryAfter` lists 0, and a community without an image lists `communityImageUrl: ''`.
+ */
 export interface QuestListItem extends z.infer<typeof QuestListItemSchema> {}
 
 /** The body of the quest list response. */
 export const QuestListSchema = z.array(QuestListItemSchema);
+/** The body of the quest list response. */
 export type QuestList = QuestListItem[];
 
 /** A task of a quest to create. */
@@ -113,6 +128,7 @@ export const QuestCreateTaskSchema = z.object({
   type: z.string().describe('Values seen: api, partnership.'),
   settings: TaskSettingsSchema,
 });
+/** A task of a quest to create. */
 export interface QuestCreateTask extends z.infer<typeof QuestCreateTaskSchema> {}
 
 /** A reward with a fixed value, e.g. `{ type: 'xp', value: 100 }`. */
@@ -120,6 +136,7 @@ export const QuestValueRewardSchema = z.object({
   type: z.string().describe('Value seen: xp.'),
   value: z.number(),
 });
+/** A reward with a fixed value, e.g. `{ type: 'xp', value: 100 }`. */
 export interface QuestValueReward extends z.infer<typeof QuestValueRewardSchema> {}
 
 /** A reward handed out by a method, e.g. first come, first served. */
@@ -131,10 +148,12 @@ export const QuestMethodRewardSchema = z.object({
     count: z.number(),
   }),
 });
+/** A reward handed out by a method, e.g. first come, first served. */
 export interface QuestMethodReward extends z.infer<typeof QuestMethodRewardSchema> {}
 
 /** A reward of a quest to create (and of the create response). */
 export const QuestRewardSchema = z.union([QuestValueRewardSchema, QuestMethodRewardSchema]);
+/** A reward of a quest to create (and of the create response). */
 export type QuestReward = QuestValueReward | QuestMethodReward;
 
 /** The body of quest creation. Defaults of the contract are applied on parse. */
@@ -170,6 +189,7 @@ export const QuestCreateResponseTaskSchema = z.object({
   type: z.string(),
   settings: TaskSettingsSchema,
 });
+/** A task in the quest create response. */
 export interface QuestCreateResponseTask extends z.infer<typeof QuestCreateResponseTaskSchema> {}
 
 /** The body of the quest create response. */
@@ -190,4 +210,5 @@ export const QuestCreateResponseSchema = z.object({
   rewards: z.array(QuestRewardSchema).optional(),
   tasks: z.array(QuestCreateResponseTaskSchema).optional(),
 });
+/** The body of the quest create response. */
 export interface QuestCreateResponse extends z.infer<typeof QuestCreateResponseSchema> {}

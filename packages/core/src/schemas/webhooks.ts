@@ -34,6 +34,7 @@ export type EventType = KnownEventType | (string & {});
 
 /** The body of the webhook event-type list response. */
 export const WebhookEventTypeListSchema = z.array(EventTypeSchema);
+/** The body of the webhook event-type list response. */
 export type WebhookEventTypeList = EventType[];
 
 const webhookName = () => z.string().min(WEBHOOK_NAME_MIN_LENGTH);
@@ -55,6 +56,7 @@ export const WebhookSchema = z.object({
   failed: count().describe('Number of failed deliveries.'),
   exhausted: count().describe('Number of deliveries that ran out of tries.'),
 });
+/** A webhook of a community. */
 export interface Webhook extends Omit<z.infer<typeof WebhookSchema>, 'events'> {
   /** Event types the webhook receives. */
   events: EventType[];
@@ -68,6 +70,7 @@ export const WebhookListResponseSchema = z.object({
     .nullable()
     .describe('Opaque cursor of the next page while more items exist, null at the end.'),
 });
+/** The body of the webhook list response; `nextCursor` is null on the last page. */
 export interface WebhookListResponse
   extends Omit<z.infer<typeof WebhookListResponseSchema>, 'items'> {
   items: Webhook[];
@@ -90,6 +93,7 @@ export interface WebhookCreateBody extends Omit<z.input<typeof WebhookCreateBody
 export const WebhookCreateResponseSchema = z.object({
   id: z.uuid(),
 });
+/** The body of the webhook create response. */
 export interface WebhookCreateResponse extends z.infer<typeof WebhookCreateResponseSchema> {}
 
 /** The body of a webhook update: every field optional, only those given change. */
@@ -116,6 +120,7 @@ export const WebhookDeliveryRecordSchema = z.object({
   eventType: EventTypeSchema,
   tries: count(),
 });
+/** The record of one delivery of an event to a webhook. */
 export interface WebhookDeliveryRecord
   extends Omit<z.infer<typeof WebhookDeliveryRecordSchema>, 'eventType'> {
   eventType: EventType;
@@ -126,6 +131,7 @@ export const WebhookDeliveryRecordListSchema = z.object({
   items: z.array(WebhookDeliveryRecordSchema),
   page: count(),
 });
+/** The body of the webhook delivery-record list response. */
 export interface WebhookDeliveryRecordList
   extends Omit<z.infer<typeof WebhookDeliveryRecordListSchema>, 'items'> {
   items: WebhookDeliveryRecord[];
