@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { STORY_STEPS } from '@questkit/demo';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 const demoDir = fileURLToPath(new URL('../../examples/demo', import.meta.url));
 const LIMIT_MS = 50_000;
 
-function runDemo(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runDemo(
+  args: string[],
+  onStdout?: (stdout: string, child: ChildProcess) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: demoDir,
     env: { ...process.env, NO_COLOR: '1' },
@@ -18,15 +21,16 @@ function runDemo(args: string[]): Promise<{ code: number | null; stdout: string;
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
+    onStdout?.(stdout, child);
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, signal, stdout, stderr });
     });
   });
 }
@@ -55,6 +59,24 @@ describe('pnpm demo --once', () => {
     // No secret reaches the output: not the task key, not the webhook or connect secret, no
     // full signature (64 hex digits).
     expect(stdout).not.toMatch(/qk_task_|whsec_|"secret"|[0-9a-f]{64}/);
+  }, 60_000);
+
+  it('ends on Ctrl-C with one line and status 0', async () => {
+    let interrupted = false;
+    const { code, signal, stdout, stderr } = await runDemo([], (out, child) => {
+      if (interrupted || !out.includes('Press Ctrl-C to stop.')) return;
+      interrupted = true;
+      child.kill('SIGINT');
+      // A terminal signals every process of its group: a second signal must not change the end.
+      setTimeout(() => child.kill('SIGINT'), 5);
+    });
+    expect(interrupted).toBe(true);
+    expect(stderr).toBe('');
+    expect(stdout.slice(stdout.indexOf('Press Ctrl-C to stop.\n'))).toBe(
+      'Press Ctrl-C to stop.\nquestkit demo stopped.\n',
+    );
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
   }, 60_000);
 
   it('refuses an unknown argument with its usage and status 2', async () => {

@@ -3,13 +3,20 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The README's quick starts as a newcomer meets them: the packages packed as they would be
-// published, installed with npm into fresh `npm init -y` apps outside the repository, each
-// snippet pasted into `server.mjs` and run with node, then judged by the packed `questkit check`.
+// The READMEs' snippets as a newcomer meets them: the packages packed as they would be published,
+// installed with npm into fresh `npm init -y` apps outside the repository, each snippet pasted
+// into a file and run with node. A README marks a snippet with an HTML comment on the line before
+// its fence (invisible on the package page):
+//   <!-- snippet: server -->  a whole `server.mjs` (the root README's quick starts, with the
+//                             `npm install` line before it): run, then judged by `questkit check`;
+//   <!-- snippet: run -->     a whole program: type-checked when TypeScript (strict), then run to
+//                             its end against the packed mock platform (`questkit mock`), with
+//                             PLATFORM_URL and PLATFORM_API_KEY (the demo community's read-write
+//                             key) and QUEST_API_KEY set, and it must exit 0.
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,17 +29,19 @@ interface QuickStart {
   code: string;
 }
 
-/** Each ```js block whose first line is `// server.mjs`, with the `npm install` line before it. */
+/** Each ```js block marked `server`, with the `npm install` line before it. */
 function quickStarts(readme: string): QuickStart[] {
   const starts: QuickStart[] = [];
   let install: string[] | undefined;
   let title = '';
-  const blocks = readme.matchAll(/^(?:\*\*(.+)\*\*|```(\w+)\n([\s\S]*?)^```)/gm);
-  for (const [, heading, lang, body] of blocks) {
+  const blocks = readme.matchAll(
+    /^(?:\*\*(.+)\*\*|(<!-- snippet: server -->\n)?```(\w+)\n([\s\S]*?)^```)/gm,
+  );
+  for (const [, heading, marked, lang, body] of blocks) {
     if (heading) title = heading;
     const line = body?.split('\n').find((l) => l.startsWith('npm install '));
     if (lang === 'sh' && line) install = line.replace(/#.*/, '').trim().split(/\s+/).slice(2);
-    if (lang === 'js' && body?.startsWith('// server.mjs') && install) {
+    if (marked && lang === 'js' && body?.startsWith('// server.mjs') && install) {
       starts.push({ title, install, code: body });
       install = undefined;
     }
@@ -46,9 +55,20 @@ let tarballs: Map<string, string>;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'questkit-quick-starts-'));
   const packed = join(work, 'tarballs');
+  // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
   await run(
     'npx',
-    ['--yes', PNPM, '-r', '--filter', './packages/**', 'pack', '--pack-destination', packed],
+    [
+      '--yes',
+      PNPM,
+      '-r',
+      '--filter',
+      './packages/**',
+      'pack',
+      '--config.ignore-scripts=true',
+      '--pack-destination',
+      packed,
+    ],
     { cwd: ROOT, timeout: 120_000 },
   );
   tarballs = new Map();
@@ -195,4 +215,180 @@ describe('README quick starts, packed and installed into fresh npm apps', () => 
     expect(mock.code).toBe(1);
     expect(mock.stderr).toContain('npm install --save-dev @questkit/mock-platform');
   }, 300_000);
+});
+
+interface RunSnippet {
+  /** `core-2`: the README's package and the snippet's rank in it. */
+  name: string;
+  lang: 'ts' | 'js';
+  code: string;
+}
+
+/** The READMEs whose snippets are tested: the repository's and every published package's. */
+async function readmes(): Promise<{ slug: string; text: string }[]> {
+  const found = [{ slug: 'root', text: README }];
+  for (const dir of (await readdir(join(ROOT, 'packages'))).sort()) {
+    const text = await readFile(join(ROOT, 'packages', dir, 'README.md'), 'utf8').catch(() => '');
+    if (text) found.push({ slug: dir, text });
+  }
+  return found;
+}
+
+/** Each ```ts or ```js block marked `run`. */
+function runSnippets(slug: string, readme: string): RunSnippet[] {
+  const snippets: RunSnippet[] = [];
+  for (const [, lang, code] of readme.matchAll(
+    /^<!-- snippet: run -->\n```(ts|js)\n([\s\S]*?)^```/gm,
+  )) {
+    snippets.push({
+      name: `${slug}-${snippets.length + 1}`,
+      lang: lang as RunSnippet['lang'],
+      code: code ?? '',
+    });
+  }
+  return snippets;
+}
+
+const RUN_SNIPPETS = (await readmes()).flatMap(({ slug, text }) => runSnippets(slug, text));
+const SNIPPET_LIMIT_MS = 30_000;
+
+/** Runs `node file` to its end (at most SNIPPET_LIMIT_MS), with the platform's coordinates. */
+function runNode(
+  dir: string,
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const timer = setTimeout(() => child.kill('SIGKILL'), SNIPPET_LIMIT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('README snippets marked `run`, in a fresh npm app against the packed mock', () => {
+  let dir: string;
+  let mock: ChildProcess | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const typescript = JSON.parse(
+      await readFile(join(ROOT, 'node_modules/typescript/package.json'), 'utf8'),
+    ).version;
+    dir = await freshApp('snippets', [
+      '@questkit/client',
+      '@questkit/conformance',
+      '@questkit/core',
+      '@questkit/express',
+      '@questkit/fastify',
+      '@questkit/hono',
+      '@questkit/mock-platform',
+      'questkit',
+      'express',
+      'fastify',
+      'hono',
+      '@hono/node-server',
+      `typescript@${typescript}`,
+      '@types/node@20',
+    ]);
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          lib: ['es2023', 'dom'],
+          types: ['node'],
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        include: ['*.mts'],
+      }),
+    );
+    const port = await freePort();
+    mock = spawn(join(dir, 'node_modules/.bin/questkit'), ['mock', '--port', String(port)], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 150; i++) {
+      if (mock.exitCode !== null) throw new Error('questkit mock exited');
+      const up = await fetch(`${url}/openapi.json`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i === 149) throw new Error(`questkit mock did not listen on ${port}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    env = {
+      PLATFORM_URL: url,
+      PLATFORM_API_KEY: 'qk_demo_rw_0f3a9c1e5b7d42a8',
+      QUEST_API_KEY: KEY,
+    };
+    for (const snippet of RUN_SNIPPETS) {
+      await writeFile(
+        join(dir, `${snippet.name}.${snippet.lang === 'ts' ? 'mts' : 'mjs'}`),
+        snippet.code,
+      );
+    }
+  }, 300_000);
+
+  afterAll(() => {
+    mock?.kill();
+  });
+
+  it('finds the marked snippets of the READMEs', () => {
+    const byReadme = new Set(RUN_SNIPPETS.map((snippet) => snippet.name.replace(/-\d+$/, '')));
+    expect([...byReadme].sort()).toEqual([
+      'client',
+      'conformance',
+      'core',
+      'hono',
+      'mock-platform',
+      'root',
+    ]);
+  });
+
+  it('type-checks every TypeScript snippet, strict, as pasted', async () => {
+    const tsc = await run(join(dir, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+      cwd: dir,
+      timeout: 120_000,
+    }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? 'tsc failed',
+    );
+    expect(tsc).toBe('');
+  }, 180_000);
+
+  it.each(RUN_SNIPPETS)('$name runs to its end and exits 0', async (snippet) => {
+    let file = `${snippet.name}.mjs`;
+    if (snippet.lang === 'ts') {
+      // Types stripped by the app's own TypeScript, nothing else changed.
+      const { default: ts } = await import(
+        pathToFileURL(join(dir, 'node_modules/typescript/lib/typescript.js')).href
+      );
+      const js = ts.transpileModule(snippet.code, {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText;
+      file = `${snippet.name}.ts.mjs`;
+      await writeFile(join(dir, file), js);
+    }
+    const result = await runNode(dir, file, env);
+    expect(result.code, result.output).toBe(0);
+  }, 60_000);
 });

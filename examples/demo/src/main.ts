@@ -54,8 +54,14 @@ const stop = (code: number) => {
   stopping = true;
   void servers.close().then(() => process.exit(code));
 };
-process.once('SIGINT', () => stop(0));
-process.once('SIGTERM', () => stop(0));
+// Ctrl-C is how the demo ends: one line and status 0. `on`, not `once`: a second signal while
+// the servers close (a terminal sends one to every process of the group) must not kill it.
+const interrupted = () => {
+  if (!stopping) reporter.line('questkit demo stopped.');
+  stop(0);
+};
+process.on('SIGINT', interrupted);
+process.on('SIGTERM', interrupted);
 
 const watchdog = once
   ? setTimeout(() => {

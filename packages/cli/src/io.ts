@@ -1,5 +1,6 @@
 /** A stream the CLI writes to. */
 export interface OutputStream {
+  /** Writes text as is (no newline added). */
   write(text: string): unknown;
   /** true when it is a terminal: colors and a live progress line. */
   isTTY?: boolean;

@@ -35,6 +35,11 @@ export async function inputs() {
   await client.getCommunity({ confirmationToken: 't' });
   // @ts-expect-error an unknown operation
   client.paginate('getUser', {});
+  await client.createWebhook({
+    // @ts-expect-error a misspelt event type
+    body: { name: 'n', uri: 'https://example.com/hook', active: true, events: ['QUEST_CLAIMD'] },
+  });
+  await client.updateWebhook({ webhookId: 'w', body: { events: ['QUEST_CLAIMED'] } });
   // Operations without inputs take nothing.
   await client.getCommunity();
   await client.listWebhookEventTypes();

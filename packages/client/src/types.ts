@@ -1,8 +1,14 @@
-import type { ApiOperations, OperationId } from '@questkit/core/api';
+import type {
+  ApiOperations,
+  ApiRequestBodyTypes,
+  ApiResponseTypes,
+  OperationId,
+} from '@questkit/core/api';
 import type { z } from 'zod';
 
 // Every type of the client is derived from core's operation definitions: a field or an operation
-// changed there changes here, with nothing to regenerate.
+// changed there changes here, with nothing to regenerate. Answers and bodies take core's named
+// types (`User`, `WebhookCreateBody`), so an editor shows those names rather than their fields.
 
 /** The optional service headers, by the name a method's input gives them. */
 export interface ServiceHeaders {
@@ -22,7 +28,11 @@ type PathInput<O> = O extends { params: infer P extends z.ZodType }
   ? Omit<z.input<P>, 'subdomain'>
   : unknown;
 type QueryInput<O> = O extends { query: infer Q extends z.ZodType } ? z.input<Q> : unknown;
-type BodyInput<O> = O extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : unknown;
+type BodyInput<K extends OperationId> = K extends keyof ApiRequestBodyTypes
+  ? { body: ApiRequestBodyTypes[K] }
+  : ApiOperations[K] extends { body: infer B extends z.ZodType }
+    ? { body: z.input<B> }
+    : unknown;
 type HeaderInput<O> = O extends { headers: readonly (infer H)[] }
   ? Pick<ServiceHeaders, HeaderName<H>>
   : unknown;
@@ -39,15 +49,15 @@ export interface CallOptions {
  */
 export type OperationInput<K extends OperationId> = PathInput<ApiOperations[K]> &
   QueryInput<ApiOperations[K]> &
-  BodyInput<ApiOperations[K]> &
+  BodyInput<K> &
   HeaderInput<ApiOperations[K]> &
   CallOptions;
 
 /** What an operation resolves to: the parsed answer, or `undefined` for "200, no content". */
 export type OperationOutput<K extends OperationId> = ApiOperations[K]['response'] extends {
-  schema: infer S extends z.ZodType;
+  name: infer N extends keyof ApiResponseTypes;
 }
-  ? z.output<S>
+  ? ApiResponseTypes[N]
   : undefined;
 
 /** Whether an operation can be called without input. */

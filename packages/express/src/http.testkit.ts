@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import {
+  type ClientRequest,
   request as httpRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
@@ -92,7 +93,7 @@ export async function send(
       try {
         for await (const chunk of body) {
           if (req.destroyed) return;
-          if (!req.write(chunk)) await Promise.race([once(req, 'drain'), once(req, 'close')]);
+          if (!req.write(chunk)) await drainedOrClosed(req);
         }
         req.end();
       } catch {
@@ -106,6 +107,23 @@ export async function send(
   for await (const chunk of res) text += chunk;
   req.destroy();
   return { status: res.statusCode ?? 0, headers: res.headers, text };
+}
+
+/**
+ * Resolves on the request's next `drain` or `close`, and rejects on its `error`. The listeners of
+ * the event that did not come are removed: a long body waits for `drain` many times, and
+ * leftover `close` and `error` listeners would pile up on the request past Node's leak warning.
+ */
+async function drainedOrClosed(req: ClientRequest): Promise<void> {
+  const settled = new AbortController();
+  try {
+    await Promise.race([
+      once(req, 'drain', { signal: settled.signal }),
+      once(req, 'close', { signal: settled.signal }),
+    ]);
+  } finally {
+    settled.abort();
+  }
 }
 
 /** The parsed JSON body, or undefined when the body is not JSON. */

@@ -4,6 +4,7 @@
  * time forward instead of waiting.
  */
 export interface Clock {
+  /** The current time. */
   now(): Date;
 }
 

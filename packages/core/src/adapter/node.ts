@@ -13,7 +13,9 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
 /** A Node `http.ServerResponse`, seen structurally: what writing an answer needs of it. */
 export interface NodeResponse {
   statusCode: number;
+  /** Sets a header (a list for `set-cookie`). */
   setHeader(name: string, value: string | readonly string[]): unknown;
+  /** Sends the body and ends the answer. */
   end(body?: string): unknown;
 }
 

@@ -28,6 +28,7 @@ export * from './errors.js';
 export * from './headers.js';
 export * from './operation.js';
 export { QuestCreateBodySchema } from './quests.js';
+export type { ApiRequestBodyTypes, ApiResponseTypes } from './types.js';
 export { ConnectRemovalQuerySchema } from './users.js';
 
 /**

@@ -35,7 +35,7 @@ export type SvcHeader = (typeof SVC_HEADERS)[number];
 export interface ApiOperation {
   operationId: string;
   method: ApiMethod;
-  /** Relative to {@link API_PREFIX}, OpenAPI style: `/users/{userId}`. */
+  /** Relative to `API_PREFIX` (`/public/communities/{subdomain}`), OpenAPI style: `/users/{userId}`. */
   path: string;
   summary: string;
   description?: string;

@@ -13,7 +13,8 @@ export const CommunitySchema = z.object({
   type: z.string().nullable(),
   totalMembers: count(),
 });
-export type Community = z.infer<typeof CommunitySchema>;
+/** Basic information on a community, addressed by its subdomain. */
+export interface Community extends z.infer<typeof CommunitySchema> {}
 
 /** A module: a group of quests. */
 export const ModuleSchema = z.object({
@@ -24,8 +25,10 @@ export const ModuleSchema = z.object({
   coverUrl: z.string().nullable(),
   position: z.number(),
 });
-export type Module = z.infer<typeof ModuleSchema>;
+/** A module: a group of quests. */
+export interface Module extends z.infer<typeof ModuleSchema> {}
 
 /** The body of the module list response. */
 export const ModuleListSchema = z.array(ModuleSchema);
-export type ModuleList = z.infer<typeof ModuleListSchema>;
+/** The body of the module list response. */
+export type ModuleList = Module[];

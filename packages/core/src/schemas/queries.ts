@@ -27,14 +27,17 @@ const subdomain = () => z.string().min(1).describe('The subdomain that addresses
 
 /** Path parameters of every community endpoint. */
 export const SubdomainParamsSchema = z.object({ subdomain: subdomain() });
+/** Path parameters of every community endpoint. */
 export type SubdomainParams = z.infer<typeof SubdomainParamsSchema>;
 
 /** Path parameters of `/users/{userId}` and `/users/{userId}/invites`. */
 export const UserPathParamsSchema = z.object({ subdomain: subdomain(), userId: requestUuid() });
+/** Path parameters of `/users/{userId}` and `/users/{userId}/invites`. */
 export type UserPathParams = z.infer<typeof UserPathParamsSchema>;
 
 /** Path parameters of `/reviews/users/{id}`. */
 export const ReviewPathParamsSchema = z.object({ subdomain: subdomain(), id: requestUuid() });
+/** Path parameters of `/reviews/users/{id}`. */
 export type ReviewPathParams = z.infer<typeof ReviewPathParamsSchema>;
 
 /** Path parameters of `/webhooks/{webhookId}` and `/webhooks/{webhookId}/events`. */
@@ -42,12 +45,14 @@ export const WebhookPathParamsSchema = z.object({
   subdomain: subdomain(),
   webhookId: requestUuid(),
 });
+/** Path parameters of `/webhooks/{webhookId}` and `/webhooks/{webhookId}/events`. */
 export type WebhookPathParams = z.infer<typeof WebhookPathParamsSchema>;
 
 /** Optional header of webhook update and delete (header names arrive lower case). */
 export const WebhookMutationHeadersSchema = z.object({
   'x-svc-confirmation-token': requestUuid().optional(),
 });
+/** Optional header of webhook update and delete (header names arrive lower case). */
 export type WebhookMutationHeaders = z.infer<typeof WebhookMutationHeadersSchema>;
 
 /** The identifiers the lookup by social identifier matches a user on. */
@@ -60,6 +65,7 @@ export const USER_LOOKUP_IDENTIFIERS = [
   'email',
   'blockchainAddress',
 ] as const;
+/** A social identifier a member can be looked up by. */
 export type UserLookupIdentifier = (typeof USER_LOOKUP_IDENTIFIERS)[number];
 
 /**
@@ -84,6 +90,10 @@ export const UserLookupQuerySchema = z
     message: `Give at least one of ${USER_LOOKUP_IDENTIFIERS.join(', ')}`,
   })
   .describe('At least one identifier is required; when several are given they must all match.');
+/**
+ * Query of the lookup by social identifier. The contract makes every parameter optional; we
+ * require at least one non-empty identifier (`blockchainNetwork` alone identifies no one).
+ */
 export type UserLookupQuery = z.infer<typeof UserLookupQuerySchema>;
 
 /** Query of the invite list. `page` is required. */
@@ -95,6 +105,7 @@ export const InviteListQuerySchema = z.object({
     INVITE_PAGE_SIZE_DEFAULT,
   ),
 });
+/** Query of the invite list. `page` is required. */
 export type InviteListQuery = z.infer<typeof InviteListQuerySchema>;
 
 /** Query of the quest list. `cursor` is the id of the last quest of the previous page. */
@@ -107,6 +118,7 @@ export const QuestListQuerySchema = z.object({
       'Id of the last quest of the previous page. Empty or absent means the first page (so does the text null).',
     ),
 });
+/** Query of the quest list. `cursor` is the id of the last quest of the previous page. */
 export type QuestListQuery = z.infer<typeof QuestListQuerySchema>;
 
 /** Query of the webhook list. `cursor` is the `nextCursor` of the previous page. */
@@ -118,6 +130,7 @@ export const WebhookListQuerySchema = z.object({
     ),
   limit: queryInt(WEBHOOK_LIST_LIMIT_MIN, WEBHOOK_LIST_LIMIT_MAX).optional(),
 });
+/** Query of the webhook list. `cursor` is the `nextCursor` of the previous page. */
 export type WebhookListQuery = z.infer<typeof WebhookListQuerySchema>;
 
 /** Query of the webhook delivery-record list. Pages count from 0. */
@@ -130,4 +143,5 @@ export const WebhookEventsQuerySchema = z.object({
     .prefault(WEBHOOK_EVENTS_PAGE_DEFAULT),
   statusFilter: z.string().optional().describe('Delivery status to keep. Value seen: success.'),
 });
+/** Query of the webhook delivery-record list. Pages count from 0. */
 export type WebhookEventsQuery = z.infer<typeof WebhookEventsQuerySchema>;

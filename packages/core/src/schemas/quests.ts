@@ -29,7 +29,8 @@ export const QuestConditionSchema = z.object({
   operator: z.string().describe('Values seen: =, isCompleted.'),
   value: z.string().describe('e.g. a level, or the uuid of a quest that must be completed.'),
 });
-export type QuestCondition = z.infer<typeof QuestConditionSchema>;
+/** A condition a member must meet before claiming a quest. */
+export interface QuestCondition extends z.infer<typeof QuestConditionSchema> {}
 
 /**
  * The settings of a quest task. An API task sets `endpoint`, `apiKey` and `identifications`
@@ -48,7 +49,12 @@ export const TaskSettingsSchema = z.looseObject({
   network: z.string().optional().describe('Network of the wallet method. Value seen: eth-mainnet.'),
   redirectUrl: z.string().optional().describe('Where the connect method sends the member.'),
 });
-export type TaskSettings = z.infer<typeof TaskSettingsSchema>;
+/**
+ * The settings of a quest task. An API task sets `endpoint`, `apiKey` and `identifications`
+ * (`network` for the wallet method, `redirectUrl` for the connect method); other task types carry
+ * other settings, so unknown keys are kept and none is required.
+ */
+export interface TaskSettings extends z.infer<typeof TaskSettingsSchema> {}
 
 /** A task of a quest in the quest list. */
 export const QuestListTaskSchema = z.object({
@@ -57,7 +63,8 @@ export const QuestListTaskSchema = z.object({
   type: z.string().describe('Value seen: api.'),
   settings: TaskSettingsSchema,
 });
-export type QuestListTask = z.infer<typeof QuestListTaskSchema>;
+/** A task of a quest in the quest list. */
+export interface QuestListTask extends z.infer<typeof QuestListTaskSchema> {}
 
 /** A reward of a quest in the quest list. */
 export const QuestListRewardSchema = z.object({
@@ -68,7 +75,8 @@ export const QuestListRewardSchema = z.object({
   collection: z.string().nullable().optional(),
   contractAddress: z.string().nullable().optional(),
 });
-export type QuestListReward = z.infer<typeof QuestListRewardSchema>;
+/** A reward of a quest in the quest list. */
+export interface QuestListReward extends z.infer<typeof QuestListRewardSchema> {}
 
 /**
  * An element of the quest list. The contract does not say which fields are required; every field
@@ -102,25 +110,34 @@ export const QuestListItemSchema = z.object({
   communityName: z.string(),
   subdomain: z.string(),
 });
-export type QuestListItem = z.infer<typeof QuestListItemSchema>;
+/**
+ * An element of the quest list. The contract does not say which fields are required; every field
+ * it lists is required here, and none is nullable because the contract marks none so (unlike the
+ * create response): a quest created without a description lists an empty document, without
+ * `retryAfter` lists 0, and a community without an image lists `communityImageUrl: ''`.
+ */
+export interface QuestListItem extends z.infer<typeof QuestListItemSchema> {}
 
 /** The body of the quest list response. */
 export const QuestListSchema = z.array(QuestListItemSchema);
-export type QuestList = z.infer<typeof QuestListSchema>;
+/** The body of the quest list response. */
+export type QuestList = QuestListItem[];
 
 /** A task of a quest to create. */
 export const QuestCreateTaskSchema = z.object({
   type: z.string().describe('Values seen: api, partnership.'),
   settings: TaskSettingsSchema,
 });
-export type QuestCreateTask = z.infer<typeof QuestCreateTaskSchema>;
+/** A task of a quest to create. */
+export interface QuestCreateTask extends z.infer<typeof QuestCreateTaskSchema> {}
 
 /** A reward with a fixed value, e.g. `{ type: 'xp', value: 100 }`. */
 export const QuestValueRewardSchema = z.object({
   type: z.string().describe('Value seen: xp.'),
   value: z.number(),
 });
-export type QuestValueReward = z.infer<typeof QuestValueRewardSchema>;
+/** A reward with a fixed value, e.g. `{ type: 'xp', value: 100 }`. */
+export interface QuestValueReward extends z.infer<typeof QuestValueRewardSchema> {}
 
 /** A reward handed out by a method, e.g. first come, first served. */
 export const QuestMethodRewardSchema = z.object({
@@ -131,11 +148,13 @@ export const QuestMethodRewardSchema = z.object({
     count: z.number(),
   }),
 });
-export type QuestMethodReward = z.infer<typeof QuestMethodRewardSchema>;
+/** A reward handed out by a method, e.g. first come, first served. */
+export interface QuestMethodReward extends z.infer<typeof QuestMethodRewardSchema> {}
 
 /** A reward of a quest to create (and of the create response). */
 export const QuestRewardSchema = z.union([QuestValueRewardSchema, QuestMethodRewardSchema]);
-export type QuestReward = z.infer<typeof QuestRewardSchema>;
+/** A reward of a quest to create (and of the create response). */
+export type QuestReward = QuestValueReward | QuestMethodReward;
 
 /** The body of quest creation. Defaults of the contract are applied on parse. */
 export const QuestCreateRequestSchema = z.object({
@@ -162,7 +181,7 @@ export const QuestCreateRequestSchema = z.object({
 /** A parsed quest creation body, defaults applied. */
 export type QuestCreateRequest = z.infer<typeof QuestCreateRequestSchema>;
 /** A quest creation body as a client writes it, defaulted fields optional. */
-export type QuestCreateRequestInput = z.input<typeof QuestCreateRequestSchema>;
+export interface QuestCreateRequestInput extends z.input<typeof QuestCreateRequestSchema> {}
 
 /** A task in the quest create response. */
 export const QuestCreateResponseTaskSchema = z.object({
@@ -170,7 +189,8 @@ export const QuestCreateResponseTaskSchema = z.object({
   type: z.string(),
   settings: TaskSettingsSchema,
 });
-export type QuestCreateResponseTask = z.infer<typeof QuestCreateResponseTaskSchema>;
+/** A task in the quest create response. */
+export interface QuestCreateResponseTask extends z.infer<typeof QuestCreateResponseTaskSchema> {}
 
 /** The body of the quest create response. */
 export const QuestCreateResponseSchema = z.object({
@@ -190,4 +210,5 @@ export const QuestCreateResponseSchema = z.object({
   rewards: z.array(QuestRewardSchema).optional(),
   tasks: z.array(QuestCreateResponseTaskSchema).optional(),
 });
-export type QuestCreateResponse = z.infer<typeof QuestCreateResponseSchema>;
+/** The body of the quest create response. */
+export interface QuestCreateResponse extends z.infer<typeof QuestCreateResponseSchema> {}

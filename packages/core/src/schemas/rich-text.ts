@@ -9,6 +9,10 @@ export const RichTextMarkAttrsSchema = z.looseObject({
   target: z.string().nullable().optional(),
   class: z.string().nullable().optional(),
 });
+/**
+ * The attributes of a rich-text mark, e.g. a link's `href`. Values may be null (editors write
+ * `target: null` for a link that opens in place); unknown attributes are kept.
+ */
 export type RichTextMarkAttrs = z.infer<typeof RichTextMarkAttrsSchema>;
 
 /** A mark on a text node (bold, link, ...). Unknown keys are kept. */
@@ -18,6 +22,7 @@ export const RichTextMarkSchema = z
     attrs: RichTextMarkAttrsSchema.optional(),
   })
   .meta({ description: 'A mark on a text node, such as bold or link.' });
+/** A mark on a text node (bold, link, ...). Unknown keys are kept. */
 export type RichTextMark = z.infer<typeof RichTextMarkSchema>;
 
 /**

@@ -5,6 +5,7 @@ import { count, dateTime } from './fields.js';
 export const USER_ROLES = ['admin', 'editor', 'reviewer', 'guest', 'banned'] as const;
 /** A member's role. */
 export const UserRoleSchema = z.enum(USER_ROLES);
+/** A member's role. */
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
 /** The states of an invite: usable, not usable yet (xp too low), used up. */
@@ -15,6 +16,7 @@ export const InviteStatusSchema = z.enum(INVITE_STATUSES).meta({
     'active: valid, can be used to claim a quest; pending: the invited user has not reached the ' +
     "community's minimum xp yet; consumed: used to claim a quest, cannot be used again.",
 });
+/** An invite's state. */
 export type InviteStatus = z.infer<typeof InviteStatusSchema>;
 
 /** An invite as embedded in a user object. */
@@ -24,21 +26,25 @@ export const InviteSchema = z.object({
   joinedAt: dateTime(),
   xp: z.number().describe('xp of the invited user.'),
 });
-export type Invite = z.infer<typeof InviteSchema>;
+/** An invite as embedded in a user object. */
+export interface Invite extends z.infer<typeof InviteSchema> {}
 
 /** An element of the invite list: the invited user's id is a uuid and the name is added. */
 export const InviteListItemSchema = InviteSchema.extend({
   userId: z.uuid().describe('The invited user.'),
   name: z.string().nullable().describe('Username of the invited user.'),
 });
-export type InviteListItem = z.infer<typeof InviteListItemSchema>;
+/** An element of the invite list: the invited user's id is a uuid and the name is added. */
+export interface InviteListItem extends z.infer<typeof InviteListItemSchema> {}
 
 /** The body of the invite list response. */
 export const InviteListSchema = z.array(InviteListItemSchema);
-export type InviteList = z.infer<typeof InviteListSchema>;
+/** The body of the invite list response. */
+export type InviteList = InviteListItem[];
 
 /** Blockchain addresses of a user (the contract does not show what the keys are). */
 export const BlockchainAddressesSchema = z.record(z.string(), z.string());
+/** Blockchain addresses of a user (the contract does not show what the keys are). */
 export type BlockchainAddresses = z.infer<typeof BlockchainAddressesSchema>;
 
 // Fields both user shapes share with the same status: present, possibly null.
@@ -90,7 +96,8 @@ export const UserSchema = z.object({
   karma: z.number().optional().describe(karmaDescription),
   ...optionalExtras,
 });
-export type User = z.infer<typeof UserSchema>;
+/** A user as returned by the lookup by user id. */
+export interface User extends z.infer<typeof UserSchema> {}
 
 /**
  * A user as returned by the lookup by social identifier: `role` and `karma` are required and
@@ -108,11 +115,16 @@ export const UserBySocialSchema = z.object({
   karma: z.number().describe(karmaDescription),
   ...optionalExtras,
 });
-export type UserBySocial = z.infer<typeof UserBySocialSchema>;
+/**
+ * A user as returned by the lookup by social identifier: `role` and `karma` are required and
+ * never null; `avatar`, `updatedAt` and `deletedAt` are not part of it.
+ */
+export interface UserBySocial extends z.infer<typeof UserBySocialSchema> {}
 
 /** A user's review counts: flags and stars received. */
 export const ReviewCountsSchema = z.object({
   flags: count(),
   stars: count(),
 });
-export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
+/** A user's review counts: flags and stars received. */
+export interface ReviewCounts extends z.infer<typeof ReviewCountsSchema> {}

@@ -24,6 +24,7 @@ export const AccountsSchema = z.object({
   twitter: z.object({ id: z.string(), username: z.string() }).optional(),
   'svc-connect': z.string().optional(),
 });
+/** The member's linked accounts, present only for the methods the task configures. */
 export type Accounts = z.infer<typeof AccountsSchema>;
 
 /**
@@ -38,16 +39,22 @@ export const VerificationRequestSchema = z.object({
   requestId: z.string(),
   accounts: AccountsSchema.optional(),
 });
+/**
+ * The body the platform POSTs to a verification endpoint. Unknown keys are tolerated (and
+ * dropped from the parsed value) so a field the platform adds later never breaks an endpoint.
+ */
 export type VerificationRequest = z.infer<typeof VerificationRequestSchema>;
 
 /** The only body a verification endpoint may answer with, on 200 and on 400 alike. */
 export const VerificationResponseSchema = z.object({
   message: z.string().trim().min(1),
 });
+/** The only body a verification endpoint may answer with, on 200 and on 400 alike. */
 export type VerificationResponse = z.infer<typeof VerificationResponseSchema>;
 
 /** The only statuses a verification endpoint may answer with. */
 export const VERIFICATION_STATUSES = [200, 400] as const;
+/** A status a verification endpoint may answer with: 200 or 400. */
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** The platform's time limit for one verification call. */

@@ -55,6 +55,7 @@ export const KnownWebhookEventSchema = z.discriminatedUnion('type', [
     data: QuestClaimFailedDataSchema,
   }),
 ]);
+/** A delivered event of a known type, typed by its `type`. */
 export type KnownWebhookEvent = z.infer<typeof KnownWebhookEventSchema>;
 
 /** Any delivered event: the envelope, with `data` of any shape. */
@@ -63,6 +64,7 @@ export const WebhookEventSchema = z.looseObject({
   type: EventTypeSchema,
   data: z.record(z.string(), z.unknown()),
 });
+/** Any delivered event: the envelope, with `data` of any shape. */
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
 /** The event of a known type `T`. */

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
 
 /** One of the webhook event types in {@link WEBHOOK_EVENT_TYPES}. */
 export const KnownEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+/** A webhook event type questkit knows: `'JOINED_COMMUNITY' | 'QUEST_CLAIMED' | 'QUEST_CLAIM_FAILED'`. */
 export type KnownEventType = z.infer<typeof KnownEventTypeSchema>;
 
 /**
@@ -24,11 +25,17 @@ export const EventTypeSchema = z
   .string()
   .regex(/^[A-Z][A-Z0-9_]*$/)
   .describe('An event type in upper snake case, e.g. JOINED_COMMUNITY.');
-export type EventType = z.infer<typeof EventTypeSchema>;
+/**
+ * An event type the platform reports: a known one, or one added after this version (so answers
+ * still type-check). What you send (a webhook's `events`) takes {@link KnownEventType} only, so a
+ * misspelt name fails the compiler.
+ */
+export type EventType = KnownEventType | (string & {});
 
 /** The body of the webhook event-type list response. */
 export const WebhookEventTypeListSchema = z.array(EventTypeSchema);
-export type WebhookEventTypeList = z.infer<typeof WebhookEventTypeListSchema>;
+/** The body of the webhook event-type list response. */
+export type WebhookEventTypeList = EventType[];
 
 const webhookName = () => z.string().min(WEBHOOK_NAME_MIN_LENGTH);
 const webhookUri = () => httpUrl().describe('Where deliveries are POSTed.');
@@ -49,7 +56,11 @@ export const WebhookSchema = z.object({
   failed: count().describe('Number of failed deliveries.'),
   exhausted: count().describe('Number of deliveries that ran out of tries.'),
 });
-export type Webhook = z.infer<typeof WebhookSchema>;
+/** A webhook of a community. */
+export interface Webhook extends Omit<z.infer<typeof WebhookSchema>, 'events'> {
+  /** Event types the webhook receives. */
+  events: EventType[];
+}
 
 /** The body of the webhook list response; `nextCursor` is null on the last page. */
 export const WebhookListResponseSchema = z.object({
@@ -59,7 +70,11 @@ export const WebhookListResponseSchema = z.object({
     .nullable()
     .describe('Opaque cursor of the next page while more items exist, null at the end.'),
 });
-export type WebhookListResponse = z.infer<typeof WebhookListResponseSchema>;
+/** The body of the webhook list response; `nextCursor` is null on the last page. */
+export interface WebhookListResponse
+  extends Omit<z.infer<typeof WebhookListResponseSchema>, 'items'> {
+  items: Webhook[];
+}
 
 /** The body of webhook creation. Whether `events` is required is not in the contract. */
 export const WebhookCreateBodySchema = z.object({
@@ -68,13 +83,18 @@ export const WebhookCreateBodySchema = z.object({
   active: z.boolean(),
   events: webhookEvents().optional(),
 });
-export type WebhookCreateBody = z.infer<typeof WebhookCreateBodySchema>;
+/** A webhook to create, as a caller writes it: `events` are known event types. */
+export interface WebhookCreateBody extends Omit<z.input<typeof WebhookCreateBodySchema>, 'events'> {
+  /** Event types the webhook receives; none when left out. */
+  events?: KnownEventType[];
+}
 
 /** The body of the webhook create response. */
 export const WebhookCreateResponseSchema = z.object({
   id: z.uuid(),
 });
-export type WebhookCreateResponse = z.infer<typeof WebhookCreateResponseSchema>;
+/** The body of the webhook create response. */
+export interface WebhookCreateResponse extends z.infer<typeof WebhookCreateResponseSchema> {}
 
 /** The body of a webhook update: every field optional, only those given change. */
 export const WebhookUpdateBodySchema = z.object({
@@ -83,7 +103,11 @@ export const WebhookUpdateBodySchema = z.object({
   uri: webhookUri().optional(),
   events: webhookEvents().optional(),
 });
-export type WebhookUpdateBody = z.infer<typeof WebhookUpdateBodySchema>;
+/** The changes to a webhook, as a caller writes them: `events` are known event types. */
+export interface WebhookUpdateBody extends Omit<z.input<typeof WebhookUpdateBodySchema>, 'events'> {
+  /** Event types the webhook receives from now on. */
+  events?: KnownEventType[];
+}
 
 /** The record of one delivery of an event to a webhook. */
 export const WebhookDeliveryRecordSchema = z.object({
@@ -96,11 +120,19 @@ export const WebhookDeliveryRecordSchema = z.object({
   eventType: EventTypeSchema,
   tries: count(),
 });
-export type WebhookDeliveryRecord = z.infer<typeof WebhookDeliveryRecordSchema>;
+/** The record of one delivery of an event to a webhook. */
+export interface WebhookDeliveryRecord
+  extends Omit<z.infer<typeof WebhookDeliveryRecordSchema>, 'eventType'> {
+  eventType: EventType;
+}
 
 /** The body of the webhook delivery-record list response. */
 export const WebhookDeliveryRecordListSchema = z.object({
   items: z.array(WebhookDeliveryRecordSchema),
   page: count(),
 });
-export type WebhookDeliveryRecordList = z.infer<typeof WebhookDeliveryRecordListSchema>;
+/** The body of the webhook delivery-record list response. */
+export interface WebhookDeliveryRecordList
+  extends Omit<z.infer<typeof WebhookDeliveryRecordListSchema>, 'items'> {
+  items: WebhookDeliveryRecord[];
+}

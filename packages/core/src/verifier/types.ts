@@ -78,7 +78,7 @@ export interface VerifierOptions<R extends IdentificationMethod = never> {
   timeoutMs?: number;
   /** Largest body accepted, in bytes; default 64 KiB. */
   maxBodyBytes?: number;
-  /** Replaces any of the member-facing messages of {@link DEFAULT_MESSAGES}. */
+  /** Replaces any of the member-facing messages of `DEFAULT_MESSAGES` (exported by `@questkit/core`). */
   messages?: Partial<VerifierMessages>;
   /** Internal errors: a handler that throws, returns garbage or settles late. Default: console.error. */
   onError?: (error: unknown, info: ErrorInfo) => void;

@@ -52,6 +52,7 @@ export type RouteHandler<O extends ApiOperation> = (
  */
 export interface RouteDefinition extends ApiOperation {
   // Method syntax on purpose: it keeps typed handlers assignable to the untyped route list.
+  /** Answers a request that passed authentication, rate limit, authorization and validation. */
   handle(
     input: RouteInput<unknown, unknown, unknown>,
     context: MockContext,

@@ -25,8 +25,11 @@ export interface CallFilter {
 
 /** The verification calls of claims, oldest first, the last `size` kept. */
 export interface CallJournal {
+  /** Adds a call, dropping the oldest past the size. */
   record(entry: CallRecord): void;
+  /** The calls kept, oldest first; those matching every field of `filter`. */
   list(filter?: CallFilter): CallRecord[];
+  /** Forgets every call. */
   clear(): void;
   /** Hears every call recorded from now on (the dashboard's live journal); returns the unsubscribe. */
   subscribe(listener: (entry: CallRecord) => void): () => void;

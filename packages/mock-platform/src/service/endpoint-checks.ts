@@ -103,6 +103,7 @@ export interface EndpointChecks {
   questCreated(quest: QuestRecord): void;
   /** Records, oldest first. */
   list(filter?: EndpointCheckFilter): EndpointCheck[];
+  /** Forgets every record. */
   clear(): void;
 }
 

@@ -34,8 +34,11 @@ export type UserIdentifierKind = (typeof USER_IDENTIFIER_KINDS)[number];
 
 /** Communities, by id and by subdomain. */
 export interface CommunityStore {
+  /** The community with this id. */
   get(id: string): CommunityRecord | undefined;
+  /** The community with this subdomain. */
   getBySubdomain(subdomain: string): CommunityRecord | undefined;
+  /** Every community, in insertion order. */
   list(): readonly CommunityRecord[];
   /** Inserts or replaces. Throws a TypeError when another community has the subdomain. */
   put(record: CommunityRecord): void;
@@ -45,21 +48,27 @@ export interface CommunityStore {
 export interface ApiKeyStore {
   /** Every key of every community: few, so a constant-time scan over all of them is cheap. */
   list(): readonly ApiKeyRecord[];
+  /** The keys of one community. */
   listByCommunity(communityId: string): readonly ApiKeyRecord[];
+  /** Inserts or replaces. */
   put(record: ApiKeyRecord): void;
+  /** Removes the key; false when unknown. */
   delete(id: string): boolean;
 }
 
 /** Modules of communities. */
 export interface ModuleStore {
+  /** The module with this id. */
   get(id: string): ModuleRecord | undefined;
   /** Ordered by position, then id. */
   listByCommunity(communityId: string): readonly ModuleRecord[];
+  /** Inserts or replaces. */
   put(record: ModuleRecord): void;
 }
 
 /** Members, by id and by every identifier. */
 export interface UserStore {
+  /** The member with this id. */
   get(id: string): UserRecord | undefined;
   /**
    * The id of the member of `communityId` whose identifier of `kind` is `value` (case-insensitive
@@ -89,11 +98,13 @@ export interface InviteStore {
   listByInviter(inviterId: string): readonly InviteRecord[];
   /** Inserts or replaces the invite of (inviterId, userId). */
   put(record: InviteRecord): void;
+  /** Every invite, in insertion order. */
   list(): Iterable<InviteRecord>;
 }
 
 /** Quests, by id and per community in list order. */
 export interface QuestStore {
+  /** The quest with this id. */
   get(id: string): QuestRecord | undefined;
   /** Ordered by createdAt, then id: the quest list's order. */
   listByCommunity(communityId: string): readonly QuestRecord[];
@@ -113,6 +124,7 @@ export type WebhookWriteResult =
 
 /** Webhooks, by id and per community in list order. */
 export interface WebhookStore {
+  /** The webhook with this id. */
   get(id: string): WebhookRecord | undefined;
   /** Ordered by createdAt, then id. */
   listByCommunity(communityId: string): readonly WebhookRecord[];
@@ -132,30 +144,37 @@ export interface WebhookStore {
 
 /** Webhook delivery records. */
 export interface DeliveryStore {
+  /** The delivery record with this id. */
   get(id: string): DeliveryRecord | undefined;
   /** Ordered newest first (createdAt descending, then id descending). */
   listByWebhook(webhookId: string): readonly DeliveryRecord[];
   /** Inserts or replaces. */
   put(record: DeliveryRecord): void;
+  /** Removes the records of one webhook; the count. */
   deleteByWebhook(webhookId: string): number;
+  /** Every delivery record, in insertion order. */
   list(): Iterable<DeliveryRecord>;
 }
 
 /** Identity-connect associations. */
 export interface ConnectionStore {
+  /** The associations of one member. */
   listByUser(userId: string): readonly ConnectionRecord[];
   /** Inserts or replaces the association of (userId, redirectUrl). */
   put(record: ConnectionRecord): void;
   /** Removes the member's associations (only the one of `redirectUrl` when given); the count. */
   deleteByUser(userId: string, redirectUrl?: string): number;
+  /** Every association, in insertion order. */
   list(): Iterable<ConnectionRecord>;
 }
 
 /** Claim histories, one per (member, quest). */
 export interface ClaimStore {
+  /** The claim history of (userId, questId). */
   get(userId: string, questId: string): ClaimRecord | undefined;
   /** Inserts or replaces the record of (userId, questId). */
   put(record: ClaimRecord): void;
+  /** Every claim history, in insertion order. */
   list(): Iterable<ClaimRecord>;
 }
 
