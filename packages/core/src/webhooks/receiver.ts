@@ -42,8 +42,8 @@ export interface WebhookReceiverOptions {
   /** Budget from arrival to answer; default 4000, under the platform's 5 s. */
   timeoutMs?: number;
   /**
-   * Where event ids are claimed and marked done; default {@link createMemoryDedupe} (one
-   * instance). Several instances share one store, such as {@link createRedisDedupe}.
+   * Where event ids are claimed and marked done; default `createMemoryDedupe` (one
+   * instance). Several instances share one store, such as `createRedisDedupe`.
    */
   dedupe?: WebhookDedupe;
   /** Largest body accepted, in bytes; default 256 KiB. */

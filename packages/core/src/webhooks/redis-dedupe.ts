@@ -11,8 +11,14 @@ import {
  * client (its `call`), connected by the app.
  */
 export type RedisDedupeClient =
-  | { call(command: string, args: (string | number)[]): Promise<unknown> }
-  | { sendCommand(args: string[]): Promise<unknown> };
+  | {
+      /** ioredis: sends one command with its arguments. */
+      call(command: string, args: (string | number)[]): Promise<unknown>;
+    }
+  | {
+      /** node-redis: sends one command, its name first. */
+      sendCommand(args: string[]): Promise<unknown>;
+    };
 
 /** Options of {@link createRedisDedupe}. */
 export interface RedisDedupeOptions extends DedupeLifetimes {

@@ -43,10 +43,13 @@ export interface ClaimEntryFilter {
 
 /** The claims, oldest first, the last `size` kept. */
 export interface ClaimJournal {
+  /** Keeps a claim's record (the oldest goes past the journal's size). */
   record(entry: ClaimEntry): void;
+  /** The records that match, oldest first. */
   list(filter?: ClaimEntryFilter): ClaimEntry[];
   /** The claim of this requestId, while it is kept. */
   get(id: string): ClaimEntry | undefined;
+  /** Forgets every record. */
   clear(): void;
   /** Hears every claim recorded from now on (the dashboard's live journal); returns the unsubscribe. */
   subscribe(listener: (entry: ClaimEntry) => void): () => void;

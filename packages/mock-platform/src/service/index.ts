@@ -38,6 +38,7 @@ export type {
   EndpointCheckInput,
   EndpointChecks,
   EndpointCheckTrigger,
+  JudgedCall,
 } from './endpoint-checks.js';
 export { levelForXp } from './levels.js';
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';

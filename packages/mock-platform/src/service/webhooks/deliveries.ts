@@ -76,7 +76,7 @@ export interface DeliveryAttempt {
   error: string | null;
   durationMs: number;
   ok: boolean;
-  /** The start of the receiver's answer body (the first {@link ATTEMPT_BODY_BYTES} bytes); null without an answer. */
+  /** The start of the receiver's answer body (the first `ATTEMPT_BODY_BYTES` (512) bytes); null without an answer. */
   body: string | null;
 }
 
