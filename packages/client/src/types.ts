@@ -1,22 +1,24 @@
-import type { ApiOperations, OperationId } from '@questkit/core/api';
+import type {
+  ApiOperations,
+  ApiPaging,
+  OperationId,
+  SVC_HEADER_NAMES,
+  SvcHeaderOption,
+} from '@questkit/core/api';
 import type { z } from 'zod';
 
 // Every type of the client is derived from core's operation definitions: a field or an operation
 // changed there changes here, with nothing to regenerate.
 
-/** The optional service headers, by the name a method's input gives them. */
-export interface ServiceHeaders {
-  /** `x-svc-mcp-client` */
-  mcpClient?: string;
-  /** `x-svc-confirmation-token` */
-  confirmationToken?: string;
-}
+/**
+ * The optional service headers, by the name a method's input gives them: `mcpClient` sends
+ * `x-svc-mcp-client`, `confirmationToken` sends `x-svc-confirmation-token`.
+ */
+export type ServiceHeaders = { [N in SvcHeaderOption]?: string };
 
-type HeaderName<H> = H extends 'x-svc-mcp-client'
-  ? 'mcpClient'
-  : H extends 'x-svc-confirmation-token'
-    ? 'confirmationToken'
-    : never;
+type HeaderName<H> = {
+  [N in SvcHeaderOption]: (typeof SVC_HEADER_NAMES)[N] extends H ? N : never;
+}[SvcHeaderOption];
 
 type PathInput<O> = O extends { params: infer P extends z.ZodType }
   ? Omit<z.input<P>, 'subdomain'>
@@ -60,12 +62,10 @@ export type OperationMethods = {
     : (input?: OperationInput<K>) => Promise<OperationOutput<K>>;
 };
 
-/** The operations `paginate` walks. */
-export type PaginatedOperationId =
-  | 'listQuests'
-  | 'listWebhooks'
-  | 'listInvites'
-  | 'listWebhookDeliveries';
+/** The operations `paginate` walks: those whose definition says how they page. */
+export type PaginatedOperationId = {
+  [K in OperationId]: ApiOperations[K] extends { paging: ApiPaging } ? K : never;
+}[OperationId];
 
 /** The item type of a paginated operation. */
 export type PageItem<K extends PaginatedOperationId> =
