@@ -1,5 +1,7 @@
 // The public surface of the service side (claims, connect, endpoint checks, webhook deliveries),
 // re-exported by the package entry.
+
+export { levelForXp } from '../levels.js';
 export {
   buildAccounts,
   chainOfNetwork,
@@ -39,7 +41,6 @@ export type {
   EndpointChecks,
   EndpointCheckTrigger,
 } from './endpoint-checks.js';
-export { levelForXp } from './levels.js';
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';
 export {
   createService,
