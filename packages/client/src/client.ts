@@ -4,6 +4,7 @@ import {
   type ApiOperation,
   OPERATION_IDS,
   type OperationId,
+  SVC_HEADER_NAMES,
 } from '@questkit/core/api';
 import {
   NetworkError,
@@ -58,10 +59,6 @@ export type Client = OperationMethods & {
   ): AsyncIterableIterator<PageItem<K>>;
 };
 
-const HEADER_NAMES = {
-  mcpClient: 'x-svc-mcp-client',
-  confirmationToken: 'x-svc-confirmation-token',
-} as const;
 const IDEMPOTENT = new Set(['get', 'delete']);
 
 /**
@@ -165,7 +162,7 @@ export function createClient(options: ClientOptions): Client {
     if (options.token && !operation.apiKeyOnly) {
       headers.set('authorization', `Bearer ${options.token}`);
     }
-    for (const [name, header] of Object.entries(HEADER_NAMES)) {
+    for (const [name, header] of Object.entries(SVC_HEADER_NAMES)) {
       used.add(name);
       const value = input[name];
       if (value !== undefined && operation.headers?.includes(header)) {
@@ -226,7 +223,7 @@ export function createClient(options: ClientOptions): Client {
   const client = {
     request,
     paginate: (operationId: PaginatedOperationId, input: Record<string, unknown>) =>
-      paginate((id, pageInput) => request(id, pageInput), operationId, input),
+      paginate((pageInput) => request(operationId, pageInput), API_OPERATIONS[operationId], input),
   } as Record<string, unknown>;
   for (const operationId of OPERATION_IDS) {
     client[operationId] = (input?: Record<string, unknown>) => request(operationId, input);

@@ -1,8 +1,11 @@
 import type {
   ApiOperations,
+  ApiPaging,
   ApiRequestBodyTypes,
   ApiResponseTypes,
   OperationId,
+  SVC_HEADER_NAMES,
+  SvcHeaderOption,
 } from '@questkit/core/api';
 import type { z } from 'zod';
 
@@ -10,19 +13,15 @@ import type { z } from 'zod';
 // changed there changes here, with nothing to regenerate. Answers and bodies take core's named
 // types (`User`, `WebhookCreateBody`), so an editor shows those names rather than their fields.
 
-/** The optional service headers, by the name a method's input gives them. */
-export interface ServiceHeaders {
-  /** `x-svc-mcp-client` */
-  mcpClient?: string;
-  /** `x-svc-confirmation-token` */
-  confirmationToken?: string;
-}
+/**
+ * The optional service headers, by the name a method's input gives them: `mcpClient` sends
+ * `x-svc-mcp-client`, `confirmationToken` sends `x-svc-confirmation-token`.
+ */
+export type ServiceHeaders = { [N in SvcHeaderOption]?: string };
 
-type HeaderName<H> = H extends 'x-svc-mcp-client'
-  ? 'mcpClient'
-  : H extends 'x-svc-confirmation-token'
-    ? 'confirmationToken'
-    : never;
+type HeaderName<H> = {
+  [N in SvcHeaderOption]: (typeof SVC_HEADER_NAMES)[N] extends H ? N : never;
+}[SvcHeaderOption];
 
 type PathInput<O> = O extends { params: infer P extends z.ZodType }
   ? Omit<z.input<P>, 'subdomain'>
@@ -70,12 +69,10 @@ export type OperationMethods = {
     : (input?: OperationInput<K>) => Promise<OperationOutput<K>>;
 };
 
-/** The operations `paginate` walks. */
-export type PaginatedOperationId =
-  | 'listQuests'
-  | 'listWebhooks'
-  | 'listInvites'
-  | 'listWebhookDeliveries';
+/** The operations `paginate` walks: those whose definition says how they page. */
+export type PaginatedOperationId = {
+  [K in OperationId]: ApiOperations[K] extends { paging: ApiPaging } ? K : never;
+}[OperationId];
 
 /** The item type of a paginated operation. */
 export type PageItem<K extends PaginatedOperationId> =

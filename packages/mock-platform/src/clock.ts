@@ -16,7 +16,7 @@ export const systemClock: Clock = { now: () => new Date() };
  *
  * @example
  * const clock = createManualClock('2025-01-01T00:00:00Z');
- * const platform = createMockPlatform({ now: clock.now });
+ * const platform = createMockPlatform({ clock });
  * clock.advance(3_600_000);
  */
 export function createManualClock(start: string | Date = '2025-01-01T00:00:00.000Z'): ManualClock {

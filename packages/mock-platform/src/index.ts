@@ -17,7 +17,6 @@ export {
   type ControlRoute,
   controlExample,
 } from './control/catalog.js';
-export { readFixtures, writeFixtures } from './fixtures-file.js';
 export {
   type ApiFailure,
   apiError,
@@ -26,7 +25,8 @@ export {
   ErrorBodySchema,
   type ErrorStatus,
   type ValidationIssue,
-} from './http/errors.js';
+} from './errors.js';
+export { readFixtures, writeFixtures } from './fixtures-file.js';
 export { McpClientSchema } from './http/pipeline.js';
 export { empty, ok, type RouteResult } from './http/result.js';
 export {

@@ -8,8 +8,8 @@ import type { MockContext } from './context.js';
 import { createControlApp } from './control/index.js';
 import { createServiceControlApp } from './control/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { apiError } from './errors.js';
 import { RequestClosedError } from './http/body.js';
-import { apiError } from './http/errors.js';
 import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
@@ -39,12 +39,11 @@ export interface MockPlatformOptions extends MockServiceOptions {
   seed?: SeedDemoOptions | false;
   /** The demo community's read-write API key (replaces the seeded or loaded one). */
   apiKey?: string;
-  /** The clock of every timestamp and time-based decision (default the system clock). */
-  now?: () => Date;
   /**
-   * The clock, as an object (wins over `now`). A `ManualClock` makes webhook retries run when the
-   * clock is advanced through the platform (`service.advanceClock`, `POST /__mock/clock/advance`);
-   * any other clock runs them on real timers.
+   * The clock of every timestamp and time-based decision (default the system clock). A
+   * `ManualClock` makes webhook retries run when the clock is advanced through the platform
+   * (`service.advanceClock`, `POST /__mock/clock/advance`); any other clock (`{ now }`) runs them
+   * on real timers.
    */
   clock?: Clock;
   /** Token bucket per credential (default 50 per second, burst 50); false to disable. */
@@ -142,7 +141,7 @@ function applyDemoApiKey(store: Store, key: string, clock: Clock): void {
  * );
  */
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
-  const clock: Clock = options.clock ?? (options.now ? { now: options.now } : systemClock);
+  const clock: Clock = options.clock ?? systemClock;
   const store = options.store ?? createMemoryStore();
   if (!options.store && options.seed !== false) seedDemo(store, options.seed ?? {});
   if (options.apiKey !== undefined) applyDemoApiKey(store, options.apiKey, clock);

@@ -11,7 +11,7 @@ let server: MockServer;
 const clock = createManualClock();
 beforeAll(async () => {
   server = await startMockServer(
-    createMockPlatform({ now: clock.now, rateLimit: { perSecond: 100 } }),
+    createMockPlatform({ clock: { now: clock.now }, rateLimit: { perSecond: 100 } }),
     { port: 0 },
   );
 });

@@ -39,7 +39,7 @@ export function createTestPlatform(options: MockPlatformOptions = {}): TestPlatf
   const clock = createManualClock('2025-06-01T12:00:00.000Z');
   const errors: unknown[] = [];
   const platform = createMockPlatform({
-    now: clock.now,
+    clock: { now: clock.now },
     validateResponses: true,
     onError: (error) => errors.push(error),
     ...options,

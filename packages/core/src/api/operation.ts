@@ -23,10 +23,38 @@ export const API_ERROR_STATUSES = [400, 401, 403, 404, 409, 429, 500] as const;
 /** An error status of the public API. */
 export type ApiErrorStatus = (typeof API_ERROR_STATUSES)[number];
 
+/**
+ * The optional service headers an operation may read, by the option name a client gives them
+ * (`{ mcpClient: 'claude' }` sends `x-svc-mcp-client: claude`).
+ */
+export const SVC_HEADER_NAMES = {
+  mcpClient: 'x-svc-mcp-client',
+  confirmationToken: 'x-svc-confirmation-token',
+} as const;
+/** The option name of a service header; see {@link SVC_HEADER_NAMES}. */
+export type SvcHeaderOption = keyof typeof SVC_HEADER_NAMES;
 /** The optional service headers an operation may read. */
-export const SVC_HEADERS = ['x-svc-mcp-client', 'x-svc-confirmation-token'] as const;
+export const SVC_HEADERS = Object.values(SVC_HEADER_NAMES) as readonly SvcHeader[];
 /** An optional service header. */
-export type SvcHeader = (typeof SVC_HEADERS)[number];
+export type SvcHeader = (typeof SVC_HEADER_NAMES)[SvcHeaderOption];
+
+/**
+ * How a list operation pages, so a client walks every page without knowing the list by name.
+ * Every page asks for `size` items (at most `maxSize`); the items are the answer itself
+ * (`items: null`) or one of its fields. The next page is asked for by:
+ * - `last-id`: `param` is the id of the last item of this page; a short page is the last;
+ * - `answer-field`: `param` is the answer's `field` of this page; null (or no item) is the end;
+ * - `page-number`: `param` counts pages from `first`; a short page is the last.
+ */
+export interface ApiPaging {
+  size: string;
+  maxSize: number;
+  items: string | null;
+  next:
+    | { kind: 'last-id'; param: string }
+    | { kind: 'answer-field'; param: string; field: string }
+    | { kind: 'page-number'; param: string; first: number };
+}
 
 /**
  * One operation of the public API, as data: everything a server, a client or a document needs to
@@ -47,6 +75,8 @@ export interface ApiOperation {
   selfParam?: string;
   /** The optional service headers the operation reads, validated when sent. */
   headers?: readonly SvcHeader[];
+  /** How the list pages, for lists a client can walk to the end. */
+  paging?: ApiPaging;
   /** The path parameters, `subdomain` included. */
   params: z.ZodType;
   query?: z.ZodType;

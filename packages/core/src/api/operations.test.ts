@@ -57,4 +57,18 @@ describe('the public API contract', () => {
       'tasks.0.settings.endpoint',
     );
   });
+
+  it.each(
+    operations,
+  )('%s: pages exactly when its query names a page or a cursor', (_id, operation) => {
+    const query = Object.keys((operation.query as z.ZodObject | undefined)?.shape ?? {});
+    const paging = operation.paging;
+    expect(paging !== undefined).toBe(query.includes('page') || query.includes('cursor'));
+    if (!paging) return;
+    expect(query).toContain(paging.size);
+    expect(query).toContain(paging.next.param);
+    const sizeField = (operation.query as z.ZodObject).shape[paging.size] as z.ZodType;
+    expect(sizeField.safeParse(String(paging.maxSize)).success).toBe(true);
+    expect(sizeField.safeParse(String(paging.maxSize + 1)).success).toBe(false);
+  });
 });

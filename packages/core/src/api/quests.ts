@@ -6,6 +6,7 @@ import {
   QuestListSchema,
   SubdomainParamsSchema,
 } from '../schemas/index.js';
+import { QUEST_LIST_LIMIT_MAX } from '../schemas/limits.js';
 import { defineOperation } from './operation.js';
 
 /** GET /quests?limit=&cursor=&moduleId= */
@@ -22,6 +23,12 @@ export const listQuests = defineOperation({
   tag: 'Quests',
   access: 'admin',
   headers: ['x-svc-mcp-client'],
+  paging: {
+    size: 'limit',
+    maxSize: QUEST_LIST_LIMIT_MAX,
+    items: null,
+    next: { kind: 'last-id', param: 'cursor' },
+  },
   params: SubdomainParamsSchema,
   query: QuestListQuerySchema,
   response: { name: 'QuestList', schema: QuestListSchema },

@@ -10,6 +10,7 @@ import {
   UserPathParamsSchema,
   UserSchema,
 } from '../schemas/index.js';
+import { INVITE_PAGE_MIN, INVITE_PAGE_SIZE_MAX } from '../schemas/limits.js';
 import { defineOperation } from './operation.js';
 
 /** GET /users/{userId} */
@@ -60,6 +61,12 @@ export const listInvites = defineOperation({
   access: 'self',
   selfParam: 'userId',
   headers: ['x-svc-mcp-client'],
+  paging: {
+    size: 'page_size',
+    maxSize: INVITE_PAGE_SIZE_MAX,
+    items: null,
+    next: { kind: 'page-number', param: 'page', first: INVITE_PAGE_MIN },
+  },
   params: UserPathParamsSchema,
   query: InviteListQuerySchema,
   response: { name: 'InviteList', schema: InviteListSchema },

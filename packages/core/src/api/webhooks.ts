@@ -10,6 +10,11 @@ import {
   WebhookPathParamsSchema,
   WebhookUpdateBodySchema,
 } from '../schemas/index.js';
+import {
+  WEBHOOK_EVENTS_LIMIT_MAX,
+  WEBHOOK_EVENTS_PAGE_MIN,
+  WEBHOOK_LIST_LIMIT_MAX,
+} from '../schemas/limits.js';
 import { CONTRACT_ERRORS } from './community.js';
 import { defineOperation } from './operation.js';
 
@@ -25,6 +30,12 @@ export const listWebhooks = defineOperation({
   tag: 'Webhooks',
   access: 'admin',
   headers: ['x-svc-mcp-client'],
+  paging: {
+    size: 'limit',
+    maxSize: WEBHOOK_LIST_LIMIT_MAX,
+    items: 'items',
+    next: { kind: 'answer-field', param: 'cursor', field: 'nextCursor' },
+  },
   params: SubdomainParamsSchema,
   query: WebhookListQuerySchema,
   response: { name: 'WebhookList', schema: WebhookListResponseSchema },
@@ -110,6 +121,12 @@ export const listWebhookDeliveries = defineOperation({
   tag: 'Webhooks',
   access: 'admin',
   headers: ['x-svc-mcp-client'],
+  paging: {
+    size: 'limit',
+    maxSize: WEBHOOK_EVENTS_LIMIT_MAX,
+    items: 'items',
+    next: { kind: 'page-number', param: 'page', first: WEBHOOK_EVENTS_PAGE_MIN },
+  },
   params: WebhookPathParamsSchema,
   query: WebhookEventsQuerySchema,
   response: { name: 'WebhookDeliveryRecordList', schema: WebhookDeliveryRecordListSchema },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from '@questkit/core';
-import { type ApiFailure, apiError } from '../http/errors.js';
+import { type ApiFailure, apiError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Principal } from './principal.js';
 import type { MemberTokens } from './tokens.js';

@@ -1,5 +1,5 @@
 import { API_ACCESS, type ApiAccess } from '@questkit/core/api';
-import { type ApiFailure, apiError } from '../http/errors.js';
+import { type ApiFailure, apiError } from '../errors.js';
 import type { CommunityRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Principal } from './principal.js';

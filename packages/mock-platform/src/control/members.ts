@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { MockContext } from '../context.js';
-import { apiError } from '../http/errors.js';
+import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { joinCommunity, joinResult, MemberJoinBodySchema } from '../service/members.js';
 import type { MockService } from '../service/service.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { apiError } from '../errors.js';
 import { BODY_TOO_LARGE, readBodyText } from '../http/body.js';
-import { apiError } from '../http/errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { queryParams } from '../http/query.js';
 import { parseWith } from '../http/validate.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { MockContext } from '../context.js';
-import { apiError } from '../http/errors.js';
+import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
 import type { MockService } from '../service/service.js';
 import type { Dispatched } from '../service/webhooks/deliveries.js';

@@ -4,13 +4,6 @@ import { renderDashboardPage } from './page.js';
 import { DASHBOARD_SCRIPT } from './script.js';
 import { DASHBOARD_CSS } from './style.js';
 
-/** The paths of the dashboard's page and assets: the guard lets them through without the token. */
-export const DASHBOARD_PATHS: ReadonlySet<string> = new Set([
-  '/__mock/dashboard',
-  '/__mock/dashboard/app.js',
-  '/__mock/dashboard/app.css',
-]);
-
 // Only the mock's own script, style and requests; no framing (a page of another site cannot
 // overlay the buttons to make a developer click them).
 const SECURITY_HEADERS = {

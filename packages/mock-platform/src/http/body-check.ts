@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiError, type ValidationIssue } from './errors.js';
+import { apiError, type ValidationIssue } from '../errors.js';
 import { unknownKeys } from './unknown-keys.js';
 import { type Parsed, parseWith } from './validate.js';
 

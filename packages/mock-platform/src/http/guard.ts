@@ -1,6 +1,6 @@
 import { timingSafeEqual } from '@questkit/core';
 import type { MiddlewareHandler } from 'hono';
-import { DASHBOARD_PATHS } from '../dashboard/routes.js';
+import { DASHBOARD_PATHS } from '../dashboard-paths.js';
 
 /** Options of {@link createGuard}. */
 export interface GuardOptions {

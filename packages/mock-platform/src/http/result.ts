@@ -1,4 +1,4 @@
-import type { ApiFailure } from './errors.js';
+import type { ApiFailure } from '../errors.js';
 
 /** A 200 answer with a JSON body. */
 export interface JsonResult<T> {

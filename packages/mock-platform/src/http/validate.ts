@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type ApiFailure, apiError, describeLocation, type ValidationIssue } from './errors.js';
+import { type ApiFailure, apiError, describeLocation, type ValidationIssue } from '../errors.js';
 
 /** The outcome of a validation. */
 export type Parsed<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };

@@ -1,5 +1,5 @@
 import { SVC_HEADER_SCHEMAS } from '@questkit/core/api';
-import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../http/errors.js';
+import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../errors.js';
 import type { PublicRoute } from '../http/route.js';
 import { PUBLIC_PREFIX } from '../routes/index.js';
 import { DEMO } from '../seed/demo-ids.js';

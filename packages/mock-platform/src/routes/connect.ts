@@ -1,7 +1,7 @@
-import { apiError } from '../http/errors.js';
+import { apiError } from '../errors.js';
 import { empty } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
-import { findMember, memberNotFound } from './users.js';
+import { findMember, memberNotFound } from '../members.js';
 
 /** DELETE /users/{userId}/connect (the path is questkit's choice: the contract shows none). */
 export const deleteConnectAssociation = bindRoute(

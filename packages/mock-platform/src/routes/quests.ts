@@ -1,7 +1,7 @@
 import type { QuestListReward, QuestReward } from '@questkit/core';
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import { ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { randomId } from '../ids.js';

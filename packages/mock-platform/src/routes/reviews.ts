@@ -1,7 +1,7 @@
 import { ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
+import { findMember, memberNotFound } from '../members.js';
 import { reviewCounts } from '../views/users.js';
-import { findMember, memberNotFound } from './users.js';
 
 /** GET /reviews/users/{id} */
 export const getReviewCounts = bindRoute('getReviewCounts', ({ params, community }, { store }) => {

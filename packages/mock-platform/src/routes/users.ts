@@ -1,21 +1,12 @@
 import { USER_LOOKUP_IDENTIFIERS, type UserLookupIdentifier } from '@questkit/core';
-import { apiError } from '../http/errors.js';
+import { apiError } from '../errors.js';
 import { ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
-import type { CommunityRecord, UserRecord } from '../store/records.js';
-import type { Store, UserIdentifierKind } from '../store/store.js';
+import { findMember, memberNotFound } from '../members.js';
+import type { UserRecord } from '../store/records.js';
+import type { UserIdentifierKind } from '../store/store.js';
 import { createJsonCache } from '../views/json-cache.js';
 import { inviteListItem, userById, userBySocial, userViewReads } from '../views/users.js';
-
-/** The member of the community with this id, deleted or not; undefined when not a member. */
-export function findMember(store: Store, community: CommunityRecord, userId: string) {
-  const user = store.users.get(userId);
-  return user && user.communityId === community.id ? user : undefined;
-}
-
-/** The 404 of a member that is not in the community. */
-export const memberNotFound = (userId: string, community: CommunityRecord) =>
-  apiError(404, `User ${userId} not found in community ${community.subdomain}`);
 
 // The answers' texts, kept per member record while the records the view reads stay the same
 // (views/json-cache.ts); a member's answer holds no secret, so there is one variant. Building and

@@ -1,6 +1,6 @@
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
-import { type ApiFailure, apiError, invalid } from '../http/errors.js';
+import { type ApiFailure, apiError, invalid } from '../errors.js';
 import { empty, ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { randomId, randomWebhookSecret } from '../ids.js';

@@ -1,5 +1,5 @@
 import type { RichTextNode } from '@questkit/core';
-import { levelForXp } from '../service/levels.js';
+import { levelForXp } from '../levels.js';
 import type {
   CommunityRecord,
   DeliveryRecord,

@@ -5,9 +5,10 @@ import type {
   WebhookDeliveryRecord,
 } from '@questkit/core';
 import type { MockContext } from '../context.js';
-import { type ApiFailure, apiError } from '../http/errors.js';
+import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
-import { findMember, memberNotFound } from '../routes/users.js';
+import { levelForXp } from '../levels.js';
+import { findMember, memberNotFound } from '../members.js';
 import type {
   CommunityRecord,
   QuestRecord,
@@ -19,7 +20,6 @@ import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
 import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
-import { levelForXp } from './levels.js';
 import type { Tracker } from './tracker.js';
 import {
   type CallOutcome,

@@ -5,9 +5,9 @@ import {
   verifySignedUrl,
 } from '@questkit/core';
 import type { MockContext } from '../context.js';
-import { type ApiFailure, apiError } from '../http/errors.js';
+import { type ApiFailure, apiError } from '../errors.js';
 import { randomHex } from '../ids.js';
-import { findMember, memberNotFound } from '../routes/users.js';
+import { findMember, memberNotFound } from '../members.js';
 import type { ConnectionRecord, QuestTaskRecord } from '../store/records.js';
 
 // The service side of identity connect. The callback the mock sends carries the member, the

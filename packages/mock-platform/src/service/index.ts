@@ -1,5 +1,7 @@
 // The public surface of the service side (claims, connect, endpoint checks, webhook deliveries),
 // re-exported by the package entry.
+
+export { levelForXp } from '../levels.js';
 export {
   buildAccounts,
   chainOfNetwork,
@@ -40,7 +42,6 @@ export type {
   EndpointCheckTrigger,
   JudgedCall,
 } from './endpoint-checks.js';
-export { levelForXp } from './levels.js';
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';
 export {
   createService,

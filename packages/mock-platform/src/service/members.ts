@@ -1,12 +1,12 @@
 import { type User, UserRoleSchema, type WebhookDeliveryRecord } from '@questkit/core';
 import * as z from 'zod';
 import type { MockContext } from '../context.js';
-import { type ApiFailure, apiError, invalid } from '../http/errors.js';
+import { type ApiFailure, apiError, invalid } from '../errors.js';
 import { randomId } from '../ids.js';
+import { levelForXp } from '../levels.js';
 import type { CommunityRecord, UserRecord } from '../store/records.js';
 import { userById } from '../views/users.js';
 import { deliveryView } from '../views/webhooks.js';
-import { levelForXp } from './levels.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 
 const optionalText = () => z.string().min(1).max(256).nullable().optional();

@@ -5,7 +5,7 @@ import { type ClaimJournal, createClaimJournal } from './claim-journal.js';
 import { type Claims, createClaims } from './claims.js';
 import { type ConnectService, createConnectService } from './connect.js';
 import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
-import { createLimiter } from './limiter.js';
+import { createLimiter } from './outbound/limiter.js';
 import { createTracker } from './tracker.js';
 import {
   createDeliveries,

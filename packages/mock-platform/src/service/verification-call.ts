@@ -5,7 +5,7 @@ import {
   type VerificationRequest,
   type Violation,
 } from '@questkit/core';
-import { type HttpAttempt, postJson } from './http-call.js';
+import { type HttpAttempt, postJson } from './outbound/http-call.js';
 
 // The service calling a community's verification endpoint, judged by core's
 // checkVerificationAnswer: the same three checks the conformance runner applies.

@@ -7,8 +7,8 @@ import type {
   WebhookRecord,
 } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
-import { postJson } from '../http-call.js';
-import type { Limiter } from '../limiter.js';
+import { postJson } from '../outbound/http-call.js';
+import type { Limiter } from '../outbound/limiter.js';
 import type { Tracker } from '../tracker.js';
 import {
   deliveryFailure,
