@@ -1,26 +1,35 @@
-// Prints `tests: N passed, M failed` from vitest's JSON report, the last line CI reads.
-// Exits 1 when the report is missing, counts a failure, or ran no test at all.
+// Prints `tests: N passed, M failed` from vitest's JSON reports, the last line CI reads. Several
+// reports (the main run and each Node version of the matrix) add up, each with its own line first.
+// Exits 1 when a report is missing, counts a failure, or ran no test at all.
 import { readFileSync } from 'node:fs';
 
-const file = process.argv[2] ?? '.vitest-report.json';
-let report;
-try {
-  report = JSON.parse(readFileSync(file, 'utf8'));
-} catch {
-  console.log(`no test report at ${file}`);
-  console.log('tests: 0 passed, 1 failed');
-  process.exit(1);
-}
-
-const passed = report.numPassedTests ?? 0;
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-for (const suite of report.testResults ?? []) {
-  for (const test of suite.assertionResults ?? []) {
-    if (test.status === 'failed') console.log(`FAIL ${suite.name} > ${test.fullName}`);
+const files = process.argv.length > 2 ? process.argv.slice(2) : ['.vitest-report.json'];
+let passed = 0;
+let failed = 0;
+let empty = false;
+for (const file of files) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`no test report at ${file}`);
+    failed += 1;
+    continue;
   }
-  if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
-    console.log(`FAIL ${suite.name}: ${suite.message ?? 'suite failed to run'}`);
+  const filePassed = report.numPassedTests ?? 0;
+  const fileFailed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed') console.log(`FAIL ${suite.name} > ${test.fullName}`);
+    }
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+      console.log(`FAIL ${suite.name}: ${suite.message ?? 'suite failed to run'}`);
+    }
   }
+  if (files.length > 1) console.log(`${file}: ${filePassed} passed, ${fileFailed} failed`);
+  if (filePassed === 0) empty = true;
+  passed += filePassed;
+  failed += fileFailed;
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || empty ? 1 : 0);

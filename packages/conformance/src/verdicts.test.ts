@@ -261,7 +261,8 @@ test('fails', async (t) => {
       );
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--test', join(dir, 'conformant.test.mjs')],
+        // TAP by name: Node 23+ prints the spec reporter's output by default, even to a pipe.
+        ['--test', '--test-reporter=tap', join(dir, 'conformant.test.mjs')],
         {
           timeout: 60_000,
         },
