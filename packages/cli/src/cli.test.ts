@@ -26,7 +26,7 @@ function questkit(args: string[], env: Record<string, string> = {}): Promise<Run
   return new Promise((resolve) => {
     const clean = Object.fromEntries(
       Object.entries(process.env).filter(
-        ([name]) => !name.startsWith('QUESTKIT_') && name !== 'NO_COLOR',
+        ([name]) => !name.startsWith('QUESTKIT_') && name !== 'QUEST_API_KEY' && name !== 'NO_COLOR',
       ),
     );
     execFile(
@@ -248,7 +248,7 @@ describe('questkit check (built binary)', () => {
 
   it('exits 1, names the failing checks in --json and never prints the key', async () => {
     const url = await listen(endpoint(401));
-    const run = await questkit(['check', url, '--json', ...FAST], { QUESTKIT_API_KEY: KEY });
+    const run = await questkit(['check', url, '--json', ...FAST], { QUEST_API_KEY: KEY });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
     const failing = report.checks
@@ -259,7 +259,7 @@ describe('questkit check (built binary)', () => {
     expect(run.stdout).not.toContain(KEY);
 
     const human = await questkit(['check', url, ...FAST], {
-      QUESTKIT_API_KEY: KEY,
+      QUEST_API_KEY: KEY,
       QUESTKIT_ONLY: 'auth.',
       QUESTKIT_VERBOSE: '1',
     });
@@ -267,7 +267,7 @@ describe('questkit check (built binary)', () => {
     expect(human.stdout).toMatch(
       /FAIL {2}auth\.wrong-key {2}\[platform\]\n\s+✗ status_code: answered 401/,
     );
-    expect(human.stdout).toContain('"x-api-key: $QUESTKIT_API_KEY"');
+    expect(human.stdout).toContain('"x-api-key: $QUEST_API_KEY"');
     expect(human.stdout).not.toContain(KEY);
   });
 

@@ -8,7 +8,7 @@ export interface FlagSpec {
   name: string;
   type: 'string' | 'boolean' | 'integer';
   short?: string;
-  /** The environment variable read when the flag is not given: `QUESTKIT_API_KEY`. */
+  /** The environment variable read when the flag is not given: `QUEST_API_KEY`. */
   env?: string;
   /** The value's placeholder in the help: `<key>`. */
   placeholder?: string;

@@ -51,7 +51,7 @@ describe('toCurl', () => {
       { timeoutMs: 2000, redactApiKey: 'secret-1' },
     );
     expect(line).not.toContain('secret-1');
-    const output = await sh(line, { QUESTKIT_API_KEY: 'secret-1' });
+    const output = await sh(line, { QUEST_API_KEY: 'secret-1' });
     expect(output).toMatch(/^HTTP\/1\.1 400/);
     expect(seen[0]).toMatchObject({ method: 'POST', body });
     expect(seen[0]?.headers).toMatchObject({

@@ -1,7 +1,7 @@
 import type { OutgoingRequest } from './send.js';
 
 /** Environment variable the redacted curl lines read the API key from. */
-export const API_KEY_ENV = 'QUESTKIT_API_KEY';
+export const API_KEY_ENV = 'QUEST_API_KEY';
 
 // A body longer than this is not pasted: a run of one repeated character is regenerated instead.
 const INLINE_BODY_LIMIT = 4096;
@@ -14,7 +14,7 @@ export function shellQuote(value: string): string {
 
 /**
  * A copy-paste curl line that sends `request` again. An X-Api-Key header that carries
- * `redactApiKey` reads `$QUESTKIT_API_KEY` from the shell instead, so the key is never printed.
+ * `redactApiKey` reads `$QUEST_API_KEY` from the shell instead, so the key is never printed.
  *
  * @example
  * toCurl({ method: 'GET', url: 'http://localhost:4010/verify', headers: {} }, { timeoutMs: 10_000 });

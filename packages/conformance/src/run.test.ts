@@ -414,7 +414,7 @@ describe('runConformance edge cases', () => {
     expect(JSON.stringify(redacted)).not.toContain(TEST_API_KEY);
     const claim = redacted.checks[0]!;
     expect(claim.sent?.headers['x-api-key']).toBe('REDACTED');
-    expect(claim.curl).toContain('"x-api-key: $QUESTKIT_API_KEY"');
+    expect(claim.curl).toContain('"x-api-key: $QUEST_API_KEY"');
     const wrong = redacted.checks.find((c) => c.id === 'auth.wrong-key')!;
     expect(wrong.sent?.headers['x-api-key']).toBe('questkit-conformance-wrong-key');
 

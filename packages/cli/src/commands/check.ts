@@ -20,7 +20,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
   {
     name: 'api-key',
     type: 'string',
-    env: 'QUESTKIT_API_KEY',
+    env: 'QUEST_API_KEY',
     placeholder: '<key>',
     description:
       'The task API key, sent as X-Api-Key; without it (or --no-api-key) the run is NOT JUDGED',
@@ -214,14 +214,15 @@ Hardening: requests the platform never sends (bad bodies, other methods and cont
 warn, and fail only with --strict.
 
 The URL can also come from QUESTKIT_URL.
-The API key is never printed: curl lines read it from $QUESTKIT_API_KEY.
+The API key is never printed: curl lines read it from $QUEST_API_KEY, the same name the
+examples and the mock use.
 Claims are really sent: use a test member, or an endpoint in a test mode.
 
 Exit codes: 0 passed; 1 a platform or members check failed, or the run could not judge (no answer,
 no --api-key and no --no-api-key); 2 usage error.
 
 Example:
-  questkit check https://app.example/verify --api-key "$QUESTKIT_API_KEY" --identifications email`;
+  questkit check https://app.example/verify --api-key "$QUEST_API_KEY" --identifications email`;
 
 function str(values: ParsedFlags['values'], name: string): string | undefined {
   const value = values[name];
