@@ -26,7 +26,8 @@ function questkit(args: string[], env: Record<string, string> = {}): Promise<Run
   return new Promise((resolve) => {
     const clean = Object.fromEntries(
       Object.entries(process.env).filter(
-        ([name]) => !name.startsWith('QUESTKIT_') && name !== 'QUEST_API_KEY' && name !== 'NO_COLOR',
+        ([name]) =>
+          !name.startsWith('QUESTKIT_') && name !== 'QUEST_API_KEY' && name !== 'NO_COLOR',
       ),
     );
     execFile(
