@@ -1,3 +1,4 @@
+import { createRingJournal } from './ring-journal.js';
 import type { CallOutcome, VerificationCall } from './verification-call.js';
 
 /** One verification call of a claim, as the journal keeps it. */
@@ -37,31 +38,10 @@ export interface CallJournal {
 
 /** A journal keeping the last `size` calls. */
 export function createCallJournal(size: number): CallJournal {
-  let entries: CallRecord[] = [];
-  const listeners = new Set<(entry: CallRecord) => void>();
-  return {
-    record(entry) {
-      if (size > 0) {
-        entries.push(entry);
-        if (entries.length > size) entries = entries.slice(entries.length - size);
-      }
-      for (const listener of listeners) listener(entry);
-    },
-    list(filter = {}) {
-      return entries.filter(
-        (entry) =>
-          (filter.questId === undefined || entry.questId === filter.questId) &&
-          (filter.userId === undefined || entry.userId === filter.userId) &&
-          (filter.outcome === undefined || entry.outcome === filter.outcome) &&
-          (filter.subdomain === undefined || entry.subdomain === filter.subdomain),
-      );
-    },
-    clear() {
-      entries = [];
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createRingJournal<CallRecord, keyof CallFilter>(size, [
+    'questId',
+    'userId',
+    'outcome',
+    'subdomain',
+  ]);
 }

@@ -1,4 +1,5 @@
 import type { ClaimReason, ClaimResult } from './claims.js';
+import { createRingJournal } from './ring-journal.js';
 
 // Every claim, whatever its outcome: the calls journal only sees claims that reached an endpoint,
 // so a claim refused by the platform's rules (already claimed, account not linked, retry later...)
@@ -57,32 +58,11 @@ export interface ClaimJournal {
 
 /** A journal keeping the last `size` claims. */
 export function createClaimJournal(size: number): ClaimJournal {
-  let entries: ClaimEntry[] = [];
-  const listeners = new Set<(entry: ClaimEntry) => void>();
-  return {
-    record(entry) {
-      if (size > 0) {
-        entries.push(entry);
-        if (entries.length > size) entries = entries.slice(entries.length - size);
-      }
-      for (const listener of listeners) listener(entry);
-    },
-    list(filter = {}) {
-      return entries.filter(
-        (entry) =>
-          (filter.subdomain === undefined || entry.subdomain === filter.subdomain) &&
-          (filter.questId === undefined || entry.questId === filter.questId) &&
-          (filter.userId === undefined || entry.userId === filter.userId) &&
-          (filter.outcome === undefined || entry.outcome === filter.outcome),
-      );
-    },
-    get: (id) => entries.find((entry) => entry.id === id),
-    clear() {
-      entries = [];
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const journal = createRingJournal<ClaimEntry, keyof ClaimEntryFilter>(size, [
+    'subdomain',
+    'questId',
+    'userId',
+    'outcome',
+  ]);
+  return { ...journal, get: (id) => journal.entries().find((entry) => entry.id === id) };
 }

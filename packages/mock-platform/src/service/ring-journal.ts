@@ -1,0 +1,45 @@
+// The journals of the service (calls, claims): the last `size` records, oldest first, filtered
+// by equality on a few fields, and heard live by the dashboard. One mechanism for both.
+
+/** A journal of records of type `T`, filtered on the fields `K`. */
+export interface RingJournal<T, K extends keyof T> {
+  /** Adds a record, dropping the oldest past the size. */
+  record(entry: T): void;
+  /** The records kept, oldest first; those matching every given field of `filter`. */
+  list(filter?: Partial<Pick<T, K>>): T[];
+  /** Forgets every record. */
+  clear(): void;
+  /** Hears every record from now on; returns the unsubscribe. */
+  subscribe(listener: (entry: T) => void): () => void;
+}
+
+/** A journal keeping the last `size` records (none when `size` is 0), filterable on `fields`. */
+export function createRingJournal<T, K extends keyof T>(
+  size: number,
+  fields: readonly K[],
+): RingJournal<T, K> & { entries(): readonly T[] } {
+  let entries: T[] = [];
+  const listeners = new Set<(entry: T) => void>();
+  return {
+    record(entry) {
+      if (size > 0) {
+        entries.push(entry);
+        if (entries.length > size) entries = entries.slice(entries.length - size);
+      }
+      for (const listener of listeners) listener(entry);
+    },
+    list(filter = {}) {
+      return entries.filter((entry) =>
+        fields.every((field) => filter[field] === undefined || entry[field] === filter[field]),
+      );
+    },
+    entries: () => entries,
+    clear() {
+      entries = [];
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
