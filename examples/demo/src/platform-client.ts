@@ -4,7 +4,7 @@ import type {
   Webhook,
   WebhookCreateBody,
   WebhookDeliveryRecordList,
-} from '@questkit/core';
+} from '@questkit/core/api';
 import type {
   ClaimResult,
   ConnectionRecord,

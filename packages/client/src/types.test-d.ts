@@ -1,6 +1,6 @@
 // Type tests, checked by `tsc -p tsconfig.test.json` (the package's typecheck): every
 // `@ts-expect-error` below must be an error, or the check fails.
-import type { QuestListItem, User, Webhook } from '@questkit/core';
+import type { QuestListItem, User, Webhook } from '@questkit/core/api';
 import type { createClient } from './index.js';
 
 declare const client: ReturnType<typeof createClient>;

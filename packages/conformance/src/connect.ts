@@ -1,7 +1,8 @@
 import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
+import type { ObservedAnswer } from '@questkit/core/api';
 import { toCurl } from './curl.js';
 import { statusOf } from './judge.js';
-import { type Observed, type OutgoingRequest, send } from './send.js';
+import { type OutgoingRequest, send } from './send.js';
 import type { CheckResult, ConnectOptions, Finding, ReceivedAnswer, SentRequest } from './types.js';
 
 /** The connect checks, in the order they run. */
@@ -64,7 +65,10 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
 
   // The callback check reads the answer to the signed redirect, so that one always runs.
   const started = performance.now();
-  const signedAnswer = await send(get(signed), context.timeoutMs, context.stop);
+  const signedAnswer = await send(get(signed), {
+    timeoutMs: context.timeoutMs,
+    signal: context.stop,
+  });
   if (context.selected('connect.signed-redirect')) {
     context.report(
       result(
@@ -85,7 +89,10 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
       url.searchParams.set('svcUserId', `${svcUserId}-tampered`);
     else url.searchParams.delete('signature');
     const begun = performance.now();
-    const answer = await send(get(url.href), context.timeoutMs, context.stop);
+    const answer = await send(get(url.href), {
+      timeoutMs: context.timeoutMs,
+      signal: context.stop,
+    });
     context.report(
       result(
         context,
@@ -132,7 +139,7 @@ function isRedirect(status: number | undefined): boolean {
   return status !== undefined && status >= 300 && status < 400;
 }
 
-function noAnswer(answer: Observed, timeoutMs: number): Finding[] {
+function noAnswer(answer: ObservedAnswer, timeoutMs: number): Finding[] {
   if (answer.timedOut) {
     return [{ rule: 'connect', severity: 'error', message: `no answer within ${timeoutMs} ms` }];
   }
@@ -145,7 +152,7 @@ function noAnswer(answer: Observed, timeoutMs: number): Finding[] {
   ];
 }
 
-function signedFindings(answer: Observed, timeoutMs: number): Finding[] {
+function signedFindings(answer: ObservedAnswer, timeoutMs: number): Finding[] {
   const { status } = answer;
   if (status === undefined) return noAnswer(answer, timeoutMs);
   if (status === 200 || isRedirect(status)) return [];
@@ -156,7 +163,11 @@ function signedFindings(answer: Observed, timeoutMs: number): Finding[] {
   return [{ rule: 'connect', severity: 'error', message: hint }];
 }
 
-function rejectionFindings(answer: Observed, id: ConnectCheckId, timeoutMs: number): Finding[] {
+function rejectionFindings(
+  answer: ObservedAnswer,
+  id: ConnectCheckId,
+  timeoutMs: number,
+): Finding[] {
   const { status } = answer;
   if (status === undefined) return noAnswer(answer, timeoutMs);
   if (status === 400) return [];
@@ -190,7 +201,7 @@ function rejectionFindings(answer: Observed, id: ConnectCheckId, timeoutMs: numb
 }
 
 /** The callback URL the endpoint redirected to, when it redirected straight back to ours. */
-function straightBack(answer: Observed, from: string, callback: string): URL | null {
+function straightBack(answer: ObservedAnswer, from: string, callback: string): URL | null {
   if (!isRedirect(answer.status) || !answer.location) return null;
   let target: URL;
   try {
@@ -231,7 +242,7 @@ function result(
   context: ConnectRunContext,
   id: ConnectCheckId,
   url: string,
-  answer: Observed,
+  answer: ObservedAnswer,
   started: number,
   findings: Finding[],
 ): CheckResult {

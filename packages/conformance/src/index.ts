@@ -43,5 +43,15 @@ export {
   WRONG_API_KEY,
 } from './run.js';
 export { listSchemaFields, type SchemaField } from './schema-fields.js';
-export type { OutgoingRequest } from './send.js';
+export {
+  DEFAULT_MAX_ANSWER_BYTES,
+  describeNetworkError,
+  fetchTransport,
+  type OutgoingRequest,
+  type SendOptions,
+  STOPPED,
+  send,
+  type Transport,
+  type TransportAnswer,
+} from './send.js';
 export * from './types.js';

@@ -1,6 +1,5 @@
-import { checkVerificationAnswer, type ObservedAnswer } from '@questkit/core';
+import { checkVerificationAnswer, type ObservedAnswer } from '@questkit/core/api';
 import type { Probe } from './probes.js';
-import type { Observed } from './send.js';
 import type { CheckStatus, Finding, LatencyStats } from './types.js';
 
 /** The limits a run judges answers by, in ms. */
@@ -14,16 +13,8 @@ export interface Limits {
  * mock platform uses the same function, so both always agree). The runner only restates a
  * timeout in its own limit and adds a slowness warning at its own threshold.
  */
-export function platformFindings(answer: Observed, limits: Limits): Finding[] {
-  const observed: ObservedAnswer = {
-    elapsedMs: answer.elapsedMs,
-    ...(answer.status !== undefined ? { status: answer.status } : {}),
-    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-    ...(answer.body !== undefined ? { body: answer.body } : {}),
-    ...(answer.timedOut ? { timedOut: true } : {}),
-    ...(answer.error !== undefined ? { error: answer.error } : {}),
-  };
-  const report = checkVerificationAnswer(observed);
+export function platformFindings(answer: ObservedAnswer, limits: Limits): Finding[] {
+  const report = checkVerificationAnswer(answer);
   // Nothing came back: the call is not judged, and never passes.
   if (!report.judged) {
     return [{ rule: 'no_answer', severity: 'error', message: report.unanswered ?? 'no answer' }];
@@ -56,7 +47,7 @@ export interface ExpectationContext {
 /** The probe's own expectation on one answer; only judged on a 200 or a 400. */
 export function expectationFindings(
   probe: Probe,
-  answer: Observed,
+  answer: ObservedAnswer,
   context: ExpectationContext,
 ): Finding[] {
   const { status } = answer;

@@ -1,9 +1,5 @@
-import {
-  IDENTIFICATION_METHODS,
-  type IdentificationMethod,
-  PLATFORM_TIMEOUT_MS,
-  SLOW_WARNING_MS,
-} from '@questkit/core';
+import { IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
+import { type ObservedAnswer, PLATFORM_TIMEOUT_MS, SLOW_WARNING_MS } from '@questkit/core/api';
 import { buildBody, buildClaim } from './claim-body.js';
 import { CONNECT_CHECKS, type ConnectCheckId, runConnectChecks } from './connect.js';
 import { toCurl } from './curl.js';
@@ -17,7 +13,13 @@ import {
   statusOf,
 } from './judge.js';
 import { CLAIM_PROBE_ID, PROBES, type Probe } from './probes.js';
-import { type Observed, type OutgoingRequest, send } from './send.js';
+import {
+  fetchTransport,
+  type OutgoingRequest,
+  type SendOptions,
+  send,
+  type Transport,
+} from './send.js';
 import { summarize } from './summary.js';
 import {
   type CheckResult,
@@ -56,7 +58,7 @@ interface RunContext extends Limits {
   burst: number;
   samples: number;
   concurrency: number;
-  fetch: typeof fetch;
+  transport: Transport;
   baselineStatus?: number;
 }
 
@@ -297,7 +299,7 @@ function resolve(options: ConformanceOptions): RunContext {
     burst,
     samples,
     concurrency,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    transport: fetchTransport(options.fetch),
   };
 }
 
@@ -331,7 +333,7 @@ function skipped(
 
 interface Exchange {
   request: OutgoingRequest;
-  answer: Observed;
+  answer: ObservedAnswer;
   findings: Finding[];
 }
 
@@ -360,9 +362,7 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
       if (next.ok) requests.push(next.request);
     }
     const answers = await Promise.all(
-      requests.map((request) =>
-        send(request, context.timeoutMs, context.options.signal, context.fetch),
-      ),
+      requests.map((request) => send(request, sendOptions(context))),
     );
     for (const [i, request] of requests.entries()) {
       exchanges.push(judge(probe, request, answers[i]!, context));
@@ -371,10 +371,10 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
     const count = mode === 'series' ? context.samples : 1;
     let request = first.request;
     for (let i = 0; i < count; i++) {
-      const answer = await send(request, context.timeoutMs, context.options.signal, context.fetch);
+      const answer = await send(request, sendOptions(context));
       exchanges.push(judge(probe, request, answer, context));
       // One timeout says enough; waiting out the rest of the series would only slow the run.
-      if (answer.timedOut || answer.cancelled) break;
+      if (answer.timedOut || context.options.signal?.aborted) break;
       const next = buildRequest(probe, context);
       if (!next.ok) break;
       request = next.request;
@@ -430,7 +430,7 @@ async function runProbe(probe: Probe, context: RunContext): Promise<CheckResult>
 function judge(
   probe: Probe,
   request: OutgoingRequest,
-  answer: Observed,
+  answer: ObservedAnswer,
   context: RunContext,
 ): Exchange {
   const expectation = expectationFindings(probe, answer, {
@@ -484,7 +484,15 @@ function describeSent(request: OutgoingRequest, secretApiKey: string | undefined
   };
 }
 
-function describeReceived(answer: Observed): ReceivedAnswer {
+function sendOptions(context: RunContext): SendOptions {
+  return {
+    timeoutMs: context.timeoutMs,
+    signal: context.options.signal,
+    transport: context.transport,
+  };
+}
+
+function describeReceived(answer: ObservedAnswer): ReceivedAnswer {
   return {
     elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
     ...(answer.status !== undefined ? { status: answer.status } : {}),

@@ -1,4 +1,5 @@
-import { type IdentificationMethod, PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core';
+import type { IdentificationMethod } from '@questkit/core';
+import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
 import { statusOf } from './judge.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import {

@@ -1,4 +1,5 @@
-import type { Accounts, IdentificationMethod, PlatformCheck } from '@questkit/core';
+import type { Accounts, IdentificationMethod } from '@questkit/core';
+import type { ObservedAnswer, PlatformCheck } from '@questkit/core/api';
 
 /**
  * The verdict on one check. `warn` passes but is worth fixing; `skip` was not run; `not_judged`
@@ -71,20 +72,11 @@ export interface SentRequest {
   bodyBytes: number;
 }
 
-/** What came back for a request (or why nothing did). */
-export interface ReceivedAnswer {
-  status?: number;
-  contentType?: string | null;
-  /** The `location` header of a redirect. */
-  location?: string | null;
-  /** The body as text, cut to a readable length. */
-  body?: string;
-  elapsedMs: number;
-  /** true when no complete answer came within the time limit. */
-  timedOut?: boolean;
-  /** Why no answer came at all (connection refused, reset, ...). */
-  error?: string;
-}
+/**
+ * What came back for a request (or why nothing did), as the report shows it: core's
+ * `ObservedAnswer`, with the body cut to a readable length.
+ */
+export type ReceivedAnswer = ObservedAnswer;
 
 /** Latency of a series of claims, in ms. */
 export interface LatencyStats {

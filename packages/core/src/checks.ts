@@ -19,14 +19,22 @@ export interface Violation {
   message: string;
 }
 
-/** An answer of a verification endpoint, as observed by the caller. */
+/**
+ * An answer of an endpoint, as observed by its caller: the one shape in which the conformance
+ * runner and the mock platform record what came back (or why nothing did), and the one that
+ * {@link checkVerificationAnswer} judges.
+ */
 export interface ObservedAnswer {
   /** HTTP status; omit when no answer came (timeout, connection refused). */
   status?: number;
   /** The `content-type` header as received. */
   contentType?: string | null;
-  /** The body as text, exactly as received. */
+  /** The `location` header as received (the target of a redirect, which is never followed). */
+  location?: string | null;
+  /** The body as text, exactly as received (up to the caller's size limit: see `truncated`). */
   body?: string;
+  /** true when the body was longer than the caller's size limit and was cut there. */
+  truncated?: boolean;
   /** Time from sending the request to the end of the answer, in ms. */
   elapsedMs: number;
   /** true when the caller gave up waiting (no complete answer in time). */

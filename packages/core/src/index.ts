@@ -1,16 +1,60 @@
 /**
  * @module
- * `@questkit/core`: everything a community quest verification endpoint needs, on Web standards
- * only (`Request`, `Response`, `URL`, `TextEncoder`), so it runs on Node 20+, Bun, Deno and edge
- * runtimes alike. What only adapter authors need (the door every adapter goes through) lives
- * under `@questkit/core/adapter`.
+ * `@questkit/core`: what the author of a community's endpoints uses, on Web standards only
+ * (`Request`, `Response`, `URL`, `TextEncoder`), so it runs on Node 20+, Bun, Deno and edge
+ * runtimes alike: the verifier and its answers, the API-key check, the claim it reads, the
+ * identity-connect flow and signing, and the webhook receiver. The platform's contract as data
+ * (the public API's schemas, limits and operations, the platform's checks of an answer) lives
+ * under `@questkit/core/api`; what only adapter authors need, under `@questkit/core/adapter`.
  */
-export * from './api-key.js';
-export * from './checks.js';
+
+// The verification endpoint and its answers.
+export { checkApiKey, timingSafeEqual } from './api-key.js';
+// Identity connect.
 export * from './connect/index.js';
-export { MAX_MESSAGE_LENGTH, normalizeMessage } from './messages.js';
-export * from './reasons.js';
-export * from './results.js';
-export * from './schemas/index.js';
-export * from './verifier/index.js';
-export * from './webhooks/index.js';
+export { DEFAULT_MESSAGES, REASONS, type Reason, type VerifierMessages } from './reasons.js';
+export { fail, ok, type VerifyResult } from './results.js';
+
+// The claim the platform sends.
+export {
+  type Accounts,
+  AccountsSchema,
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+  type VerificationRequest,
+  VerificationRequestSchema,
+} from './schemas/verification.js';
+// Webhook deliveries, and the events they carry.
+export type {
+  KnownWebhookEvent,
+  WebhookEvent,
+  WebhookEventOf,
+} from './schemas/webhook-events.js';
+export {
+  type AccountsWith,
+  type ClaimInput,
+  createVerifier,
+  type Decision,
+  defineQuest,
+  type ErrorInfo,
+  type QuestRoute,
+  type ResultEvent,
+  type Verifier,
+  type VerifierOptions,
+  type VerifyContext,
+  type VerifyHandler,
+} from './verifier/index.js';
+export {
+  createMemoryDedupe,
+  createRedisDedupe,
+  createWebhookReceiver,
+  type DedupeClaim,
+  type DedupeLifetimes,
+  type MemoryDedupeOptions,
+  type RedisDedupeClient,
+  type RedisDedupeOptions,
+  type WebhookDedupe,
+  type WebhookErrorInfo,
+  type WebhookHandlers,
+  type WebhookReceiverOptions,
+} from './webhooks/index.js';

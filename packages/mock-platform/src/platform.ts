@@ -1,4 +1,4 @@
-import { CLAIM_COUNTER_REFRESH_MS, WEBHOOK_EVENT_TYPES } from '@questkit/core';
+import { CLAIM_COUNTER_REFRESH_MS, WEBHOOK_EVENT_TYPES } from '@questkit/core/api';
 import { Hono } from 'hono';
 import { principalLabel } from './auth/principal.js';
 import { createRateLimiter, type RateLimitOptions } from './auth/rate-limit.js';

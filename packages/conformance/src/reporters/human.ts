@@ -1,4 +1,4 @@
-import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core';
+import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
 import {
   type CheckResult,
   type CheckStatus,

@@ -1,9 +1,11 @@
 /**
  * @module
- * `@questkit/core/api`: the public API's contract as data. One definition per operation
- * (operationId, method, path, schemas of path, query, body and answer, declared errors, service
- * headers, access); the mock binds its handlers to them, its OpenAPI document is generated from
- * them and `@questkit/client` is derived from them, so a field or a status changes in one place.
+ * `@questkit/core/api`: the platform's contract as data. One definition per operation of the
+ * public API (operationId, method, path, schemas of path, query, body and answer, declared
+ * errors, service headers, access), the schemas and limits of its resources, and the
+ * verification call's answer with the platform's checks of it. The mock binds its handlers to
+ * them, its OpenAPI document is generated from them, `@questkit/client` is derived from them and
+ * the conformance runner judges with them, so a field or a status changes in one place.
  */
 import { getCommunity, listModules } from './community.js';
 import { createQuest, listQuests } from './quests.js';
@@ -23,6 +25,25 @@ import {
   updateWebhook,
 } from './webhooks.js';
 
+// The verification call's contract: the answer, its time limit and the platform's checks of it.
+// (The claim itself, which every endpoint reads, is on the main entry.)
+export * from '../checks.js';
+// The schemas and limits of the public API's resources, queries and bodies.
+export * from '../schemas/community.js';
+export * from '../schemas/limits.js';
+export * from '../schemas/queries.js';
+export * from '../schemas/quests.js';
+export * from '../schemas/rich-text.js';
+export * from '../schemas/users.js';
+export {
+  PLATFORM_TIMEOUT_MS,
+  VERIFICATION_STATUSES,
+  type VerificationResponse,
+  VerificationResponseSchema,
+  type VerificationStatus,
+} from '../schemas/verification.js';
+export * from '../schemas/webhook-events.js';
+export * from '../schemas/webhooks.js';
 export { CONTRACT_ERRORS } from './community.js';
 export * from './errors.js';
 export * from './headers.js';

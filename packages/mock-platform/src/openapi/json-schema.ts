@@ -1,4 +1,4 @@
-import { RichTextNodeSchema } from '@questkit/core';
+import { RichTextNodeSchema } from '@questkit/core/api';
 import * as z from 'zod';
 
 /** A JSON Schema (2020-12) object, as OpenAPI 3.1 embeds it. */

@@ -1,4 +1,4 @@
-import { CommunitySchema, ModuleListSchema } from '@questkit/core';
+import { CommunitySchema, ModuleListSchema } from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
 import { createTestPlatform, expectError, expectShape } from '../testkit.js';

@@ -1,4 +1,4 @@
-import { QuestListSchema, UserSchema } from '@questkit/core';
+import { QuestListSchema, UserSchema } from '@questkit/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform.js';
 import { DEMO } from '../seed/demo-ids.js';

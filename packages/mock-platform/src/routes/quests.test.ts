@@ -3,7 +3,7 @@ import {
   type QuestCreateRequestInput,
   QuestCreateResponseSchema,
   QuestListSchema,
-} from '@questkit/core';
+} from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
 import { createTestPlatform, expectError, expectShape } from '../testkit.js';

@@ -1,4 +1,4 @@
-import type { QuestListReward, QuestReward } from '@questkit/core';
+import type { QuestListReward, QuestReward } from '@questkit/core/api';
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { invalid } from '../errors.js';

@@ -3,7 +3,7 @@ import {
   ReviewCountsSchema,
   UserBySocialSchema,
   UserSchema,
-} from '@questkit/core';
+} from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
 import { DEMO, generatedUserId } from '../seed/demo-ids.js';
 import { createTestPlatform, expectError, expectShape } from '../testkit.js';

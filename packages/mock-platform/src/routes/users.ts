@@ -1,4 +1,4 @@
-import { USER_LOOKUP_IDENTIFIERS, type UserLookupIdentifier } from '@questkit/core';
+import { USER_LOOKUP_IDENTIFIERS, type UserLookupIdentifier } from '@questkit/core/api';
 import { apiError } from '../errors.js';
 import { ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';

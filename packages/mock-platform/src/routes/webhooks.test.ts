@@ -4,7 +4,7 @@ import {
   WebhookDeliveryRecordListSchema,
   WebhookEventTypeListSchema,
   WebhookListResponseSchema,
-} from '@questkit/core';
+} from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
 import { createTestPlatform, expectError, expectShape, type TestPlatform } from '../testkit.js';

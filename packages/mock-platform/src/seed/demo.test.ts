@@ -1,4 +1,5 @@
-import { IDENTIFICATION_METHODS, INVITE_STATUSES, USER_ROLES } from '@questkit/core';
+import { IDENTIFICATION_METHODS } from '@questkit/core';
+import { INVITE_STATUSES, USER_ROLES } from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform.js';
 import { createMemoryStore } from '../store/memory.js';

@@ -1,4 +1,4 @@
-import type { RichTextNode } from '@questkit/core';
+import type { RichTextNode } from '@questkit/core/api';
 import { levelForXp } from '../levels.js';
 import type {
   CommunityRecord,

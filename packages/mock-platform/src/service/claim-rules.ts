@@ -1,4 +1,4 @@
-import type { QuestCondition } from '@questkit/core';
+import type { QuestCondition } from '@questkit/core/api';
 import type { ClaimRecord, InviteRecord, QuestRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 

@@ -1,4 +1,5 @@
-import { PLATFORM_CHECKS, type PlatformCheck, VerificationRequestSchema } from '@questkit/core';
+import { VerificationRequestSchema } from '@questkit/core';
+import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
 import type { CallRecord } from './call-journal.js';

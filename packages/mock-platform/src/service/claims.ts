@@ -1,9 +1,5 @@
-import type {
-  IdentificationMethod,
-  VerificationRequest,
-  Violation,
-  WebhookDeliveryRecord,
-} from '@questkit/core';
+import type { IdentificationMethod, VerificationRequest } from '@questkit/core';
+import type { Violation, WebhookDeliveryRecord } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';

@@ -7,7 +7,8 @@ import {
   type RunVerdict,
   runConformance,
 } from '@questkit/conformance';
-import { type IdentificationMethod, PLATFORM_CHECKS, type Violation } from '@questkit/core';
+import type { IdentificationMethod } from '@questkit/core';
+import { PLATFORM_CHECKS, type Violation } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
 import type { QuestRecord } from '../store/records.js';

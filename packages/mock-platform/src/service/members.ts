@@ -1,4 +1,4 @@
-import { type User, UserRoleSchema, type WebhookDeliveryRecord } from '@questkit/core';
+import { type User, UserRoleSchema, type WebhookDeliveryRecord } from '@questkit/core/api';
 import * as z from 'zod';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../errors.js';

@@ -1,4 +1,5 @@
-import { type CallbackParam, PLATFORM_TIMEOUT_MS } from '@questkit/core';
+import type { CallbackParam } from '@questkit/core';
+import { PLATFORM_TIMEOUT_MS } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
 import { type CallJournal, createCallJournal } from './call-journal.js';
 import { type ClaimJournal, createClaimJournal } from './claim-journal.js';

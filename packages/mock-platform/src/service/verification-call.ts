@@ -1,11 +1,12 @@
+import type { VerificationRequest } from '@questkit/core';
 import {
   type CheckVerdict,
   checkVerificationAnswer,
+  type ObservedAnswer,
   type PlatformCheck,
-  type VerificationRequest,
   type Violation,
-} from '@questkit/core';
-import { type HttpAttempt, postJson } from './outbound/http-call.js';
+} from '@questkit/core/api';
+import { postJson } from './outbound/http-call.js';
 
 // The service calling a community's verification endpoint, judged by core's
 // checkVerificationAnswer: the same three checks the conformance runner applies.
@@ -26,13 +27,8 @@ export interface SentRequest {
   body: VerificationRequest;
 }
 
-/** The answer as received. */
-export interface ReceivedAnswer {
-  status: number;
-  contentType: string | null;
-  /** The body text (the first 64 KiB). */
-  body: string;
-}
+/** The answer as recorded: the status, content type and body (its first 64 KiB) observed. */
+export type ReceivedAnswer = Required<Pick<ObservedAnswer, 'status' | 'contentType' | 'body'>>;
 
 /** One verification call, judged. */
 export interface VerificationCall {
@@ -64,7 +60,7 @@ export function verificationHeaders(apiKey: string | undefined): Record<string, 
 
 /** Classifies an observed answer: only an answer that passes every check counts as an answer. */
 export function judgeAttempt(
-  attempt: HttpAttempt,
+  attempt: ObservedAnswer,
 ): Pick<VerificationCall, 'outcome' | 'message' | 'violations' | 'checks'> {
   const report = checkVerificationAnswer(attempt);
   const answered = report.passed && report.message !== undefined;

@@ -5,7 +5,7 @@ import type {
   RichTextNode,
   TaskSettings,
   UserRole,
-} from '@questkit/core';
+} from '@questkit/core/api';
 
 // What the store keeps. Records hold the platform's state, not its answers: the routes turn them
 // into the contract's response shapes (`serialize/`), so a state the contract hides (a user's

@@ -5,7 +5,7 @@ import {
   RichTextNodeSchema,
   TaskSettingsSchema,
   UserRoleSchema,
-} from '@questkit/core';
+} from '@questkit/core/api';
 import * as z from 'zod';
 import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
 import type { StoreSnapshot } from './store.js';

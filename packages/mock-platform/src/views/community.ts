@@ -1,4 +1,4 @@
-import type { Community, Module } from '@questkit/core';
+import type { Community, Module } from '@questkit/core/api';
 import type { CommunityRecord, ModuleRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 

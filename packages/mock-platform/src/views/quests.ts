@@ -1,4 +1,4 @@
-import type { QuestListItem } from '@questkit/core';
+import type { QuestListItem } from '@questkit/core/api';
 import type { CommunityRecord, QuestRecord } from '../store/records.js';
 import { MASKED_SECRET } from './webhooks.js';
 

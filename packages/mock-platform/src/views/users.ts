@@ -1,4 +1,4 @@
-import type { Invite, InviteListItem, ReviewCounts, User, UserBySocial } from '@questkit/core';
+import type { Invite, InviteListItem, ReviewCounts, User, UserBySocial } from '@questkit/core/api';
 import type { InviteRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 

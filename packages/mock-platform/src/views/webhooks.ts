@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDeliveryRecord } from '@questkit/core';
+import type { Webhook, WebhookDeliveryRecord } from '@questkit/core/api';
 import type { DeliveryRecord, WebhookRecord } from '../store/records.js';
 
 /** What a read-only caller sees in place of a secret or a task's API key. */

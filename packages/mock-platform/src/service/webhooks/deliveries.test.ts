@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDeliveryRecord } from '@questkit/core';
+import type { Webhook, WebhookDeliveryRecord } from '@questkit/core/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockPlatform } from '../../platform.js';
 import { DEMO } from '../../seed/demo-ids.js';

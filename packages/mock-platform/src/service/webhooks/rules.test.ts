@@ -2,7 +2,7 @@
 // settings, on the test clock, against real receivers on loopback.
 
 import { readFileSync } from 'node:fs';
-import type { WebhookDeliveryRecord } from '@questkit/core';
+import type { WebhookDeliveryRecord } from '@questkit/core/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../seed/demo-ids.js';
 import {

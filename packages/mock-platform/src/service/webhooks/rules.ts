@@ -2,6 +2,8 @@
 // (platform-docs-notes.md §1, rows "webhook delivery success", "webhook retries" and "two
 // timeouts"). One place: the engine, the options' defaults and the README's table read these.
 
+import type { ObservedAnswer } from '@questkit/core/api';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -52,11 +54,9 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = Object.freeze([
 ]);
 
 /** Why a try failed, or null when it succeeded. */
-export function deliveryFailure(answer: {
-  status?: number;
-  truncated?: boolean;
-  error?: string;
-}): string | null {
+export function deliveryFailure(
+  answer: Pick<ObservedAnswer, 'status' | 'truncated' | 'error'>,
+): string | null {
   if (answer.status === undefined) return answer.error ?? 'no answer';
   if (answer.status !== WEBHOOK_SUCCESS_STATUS) {
     return `answered ${answer.status}; a delivery needs exactly ${WEBHOOK_SUCCESS_STATUS}`;
