@@ -1,9 +1,4 @@
-import type {
-  IdentificationMethod,
-  VerificationRequest,
-  Violation,
-  WebhookDeliveryRecord,
-} from '@questkit/core';
+import type { IdentificationMethod, VerificationRequest } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
@@ -22,13 +17,7 @@ import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import type { ClaimReason, ClaimResult, TaskReport } from './claim-result.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
 import type { Tracker } from './tracker.js';
-import {
-  type CallOutcome,
-  callVerificationEndpoint,
-  type ReceivedAnswer,
-  type SentRequest,
-  type VerificationCall,
-} from './verification-call.js';
+import { callVerificationEndpoint } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 
 /** What to claim. */

@@ -36,11 +36,15 @@ afterAll(async () => {
 
 const base = `/public/communities/${DEMO.subdomain}`;
 
+/** A decoded JSON answer, read field by field as the assertions need. */
+// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are core's, checked by validateResponses.
+type Json = any;
+
 async function call(
   method: string,
   path: string,
   { body, key = DEMO.apiKeys.readWrite }: { body?: unknown; key?: string } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${mock.url}${path}`, {
     method,
     headers: {
@@ -150,7 +154,7 @@ describe('no answer is stale after a write', () => {
     });
     expect(created.status).toBe(200);
     const id: string = created.body.id;
-    const find = (page: { items: { id: string }[] }) => page.items.find((w) => w.id === id)! as any;
+    const find = (page: { items: { id: string }[] }) => page.items.find((w) => w.id === id) as Json;
     const revealed = find(await webhookList());
     expect(revealed.success).toBe(0);
     expect(find(await webhookList(DEMO.apiKeys.readOnly)).secret).toBe('********');
