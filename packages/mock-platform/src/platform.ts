@@ -5,9 +5,8 @@ import { createRateLimiter, type RateLimitOptions } from './auth/rate-limit.js';
 import { createMemberTokens } from './auth/tokens.js';
 import { type Clock, systemClock } from './clock.js';
 import type { MockContext } from './context.js';
-import { createControlApp } from './control/index.js';
-import { createServiceControlApp } from './control/service.js';
-import { dashboardRoutes } from './dashboard/routes.js';
+import { CONTROL_ROUTE_DEFINITIONS } from './control/index.js';
+import { controlApp } from './control/router.js';
 import { apiError } from './errors.js';
 import { RequestClosedError } from './http/body.js';
 import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
@@ -226,9 +225,14 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   );
   for (const path of FAVICON_PATHS) app.get(path, () => faviconResponse());
   if (options.control !== false) {
-    app.route('/__mock', createControlApp(context));
-    app.route('/__mock', createServiceControlApp(context, service));
-    app.route('/__mock', dashboardRoutes(context, options.controlToken !== undefined));
+    app.route(
+      '/',
+      controlApp(CONTROL_ROUTE_DEFINITIONS, {
+        context,
+        service,
+        tokenRequired: options.controlToken !== undefined,
+      }),
+    );
   }
   app.notFound((c) => toResponse(apiError(404, `No route for ${c.req.method} ${c.req.path}`)));
   app.onError((error) => {

@@ -1,14 +1,13 @@
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import * as z from 'zod';
 import type { MockContext } from '../context.js';
-import { apiError } from '../errors.js';
-import { toResponse } from '../http/pipeline.js';
 import { DEMO } from '../seed/demo-ids.js';
-import type { MockService } from '../service/service.js';
 import type { UserRecord } from '../store/records.js';
 import { USER_IDENTIFIER_KINDS } from '../store/store.js';
 import { userById } from '../views/users.js';
 import { deliveryView } from '../views/webhooks.js';
+import { communityNotFound } from './request.js';
+import { defineControlRoute } from './route.js';
 
 // Read-only routes for people looking at the mock (the dashboard, curl): find members by any
 // identifier, list the quests that have API tasks, list deliveries, and follow verification calls
@@ -59,117 +58,145 @@ function findMembers(context: MockContext, communityId: string, query: string): 
   return [...found.values()];
 }
 
+const MembersQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .describe('An id, any identifier or a name prefix; absent: the demo members, then the newest.'),
+});
+
+const DeliveriesQuerySchema = z.object({
+  webhookId: z.string().optional(),
+  status: z.string().optional(),
+});
+
 /**
- * `GET /communities/{subdomain}/members?q=` (members by id, any identifier or a name prefix;
- * without `q`, the named demo members first, then the newest), `GET
- * /communities/{subdomain}/quests` (quests with API tasks); both mark seeded data `demo: true`; `GET /webhooks/deliveries`
- * (newest first, `?webhookId=&status=`), `GET /events` (server-sent events: each claim as
- * `claim`, each verification call as `call`).
+ * Members by id, any identifier or a name prefix (without `q`, the named demo members first, then
+ * the newest); the quests with API tasks (both mark seeded data `demo: true`); deliveries, newest
+ * first; and the claims and verification calls as they happen (server-sent events `claim` and
+ * `call`).
  */
-export function browseRoutes(context: MockContext, service: MockService): Hono {
-  const routes = new Hono();
-  const { store } = context;
-
-  routes.get('/communities/:subdomain/members', (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    const members = findMembers(context, community.id, c.req.query('q') ?? '');
-    return c.json(
-      members.map((user) => ({ ...userById(store, user), demo: DEMO_USER_IDS.includes(user.id) })),
-    );
-  });
-
-  routes.get('/communities/:subdomain/quests', (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    const quests = store.quests
-      .listByCommunity(community.id)
-      .filter((quest) => !quest.deleted && quest.tasks.some((task) => task.type === 'api'))
-      .map((quest) => ({
-        id: quest.id,
-        name: quest.name,
-        published: quest.published,
-        archived: quest.archived,
-        demo: DEMO_QUEST_IDS.has(quest.id),
-        recurrence: quest.recurrence,
-        retryAfter: quest.retryAfter,
-        conditions: quest.conditions,
-        tasks: quest.tasks
-          .filter((task) => task.type === 'api')
-          .map((task) => ({
-            id: task.id,
-            endpoint: task.settings.endpoint ?? null,
-            identifications: task.settings.identifications ?? [],
-            redirectUrl: task.settings.redirectUrl ?? null,
-          })),
-      }));
-    return c.json(quests);
-  });
-
-  routes.get('/webhooks/deliveries', (c) => {
-    const webhookId = c.req.query('webhookId');
-    const status = c.req.query('status');
-    const records = [...store.deliveries.list()]
-      .filter(
-        (record) =>
-          (webhookId === undefined || record.webhookId === webhookId) &&
-          (status === undefined || record.status === status),
-      )
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .slice(0, DELIVERY_LIMIT);
-    return c.json(
-      records.map((record) => ({
-        ...deliveryView(record),
-        webhookName: store.webhooks.get(record.webhookId)?.name ?? null,
-        attempts: service.deliveries.attempts(record.id).length,
-      })),
-    );
-  });
-
-  routes.get('/events', (c) =>
-    streamSSE(c, async (stream) => {
-      const queue: { event: 'call' | 'claim'; id: string; data: string }[] = [];
-      let wake: (() => void) | undefined;
-      const unsubscribeCalls = service.calls.subscribe((entry) => {
-        queue.push({ event: 'call', id: entry.id, data: JSON.stringify(entry) });
-        wake?.();
-      });
-      const unsubscribeClaims = service.claimJournal.subscribe((entry) => {
-        queue.push({ event: 'claim', id: entry.id, data: JSON.stringify(entry) });
-        wake?.();
-      });
-      const unsubscribe = () => {
-        unsubscribeCalls();
-        unsubscribeClaims();
-      };
-      stream.onAbort(() => {
-        unsubscribe();
-        wake?.();
-      });
-      try {
-        await stream.writeSSE({ event: 'ready', data: '{}' });
-        while (!stream.aborted && !stream.closed) {
-          const entry = queue.shift();
-          if (entry) {
-            await stream.writeSSE(entry);
-            continue;
+export const BROWSE_ROUTES = [
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/members',
+    summary: 'Find members by id, any identifier or a name prefix (20 at most)',
+    query: 'q=ada.lovelace',
+    querySchema: MembersQuerySchema,
+    handle: ({ params, query, c }, { context }) => {
+      const { store } = context;
+      const community = store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      const members = findMembers(context, community.id, query.q ?? '');
+      return c.json(
+        members.map((user) => ({
+          ...userById(store, user),
+          demo: DEMO_USER_IDS.includes(user.id),
+        })),
+      );
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/quests',
+    summary: 'The quests that have API tasks, with their endpoints',
+    handle: ({ params, c }, { context }) => {
+      const community = context.store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      const quests = context.store.quests
+        .listByCommunity(community.id)
+        .filter((quest) => !quest.deleted && quest.tasks.some((task) => task.type === 'api'))
+        .map((quest) => ({
+          id: quest.id,
+          name: quest.name,
+          published: quest.published,
+          archived: quest.archived,
+          demo: DEMO_QUEST_IDS.has(quest.id),
+          recurrence: quest.recurrence,
+          retryAfter: quest.retryAfter,
+          conditions: quest.conditions,
+          tasks: quest.tasks
+            .filter((task) => task.type === 'api')
+            .map((task) => ({
+              id: task.id,
+              endpoint: task.settings.endpoint ?? null,
+              identifications: task.settings.identifications ?? [],
+              redirectUrl: task.settings.redirectUrl ?? null,
+            })),
+        }));
+      return c.json(quests);
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/webhooks/deliveries',
+    summary: 'Webhook deliveries, newest first (100 at most)',
+    query: 'status=failed',
+    querySchema: DeliveriesQuerySchema,
+    handle: ({ query: { webhookId, status }, c }, { context, service }) => {
+      const { store } = context;
+      const records = [...store.deliveries.list()]
+        .filter(
+          (record) =>
+            (webhookId === undefined || record.webhookId === webhookId) &&
+            (status === undefined || record.status === status),
+        )
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+        .slice(0, DELIVERY_LIMIT);
+      return c.json(
+        records.map((record) => ({
+          ...deliveryView(record),
+          webhookName: store.webhooks.get(record.webhookId)?.name ?? null,
+          attempts: service.deliveries.attempts(record.id).length,
+        })),
+      );
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/events',
+    summary: 'Claims and verification calls as they happen (server-sent events claim and call)',
+    handle: ({ c }, { service }) =>
+      streamSSE(c, async (stream) => {
+        const queue: { event: 'call' | 'claim'; id: string; data: string }[] = [];
+        let wake: (() => void) | undefined;
+        const unsubscribeCalls = service.calls.subscribe((entry) => {
+          queue.push({ event: 'call', id: entry.id, data: JSON.stringify(entry) });
+          wake?.();
+        });
+        const unsubscribeClaims = service.claimJournal.subscribe((entry) => {
+          queue.push({ event: 'claim', id: entry.id, data: JSON.stringify(entry) });
+          wake?.();
+        });
+        const unsubscribe = () => {
+          unsubscribeCalls();
+          unsubscribeClaims();
+        };
+        stream.onAbort(() => {
+          unsubscribe();
+          wake?.();
+        });
+        try {
+          await stream.writeSSE({ event: 'ready', data: '{}' });
+          while (!stream.aborted && !stream.closed) {
+            const entry = queue.shift();
+            if (entry) {
+              await stream.writeSSE(entry);
+              continue;
+            }
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, KEEP_ALIVE_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = undefined;
+            if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
           }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, KEEP_ALIVE_MS);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = undefined;
-          if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+        } finally {
+          unsubscribe();
         }
-      } finally {
-        unsubscribe();
-      }
-    }),
-  );
-  return routes;
-}
+      }),
+  }),
+];

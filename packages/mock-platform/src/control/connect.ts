@@ -1,14 +1,11 @@
 import { escapeHtml } from '@questkit/core';
-import { Hono } from 'hono';
 import * as z from 'zod';
-import type { MockContext } from '../context.js';
-import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { randomHex } from '../ids.js';
 import { findMember, memberNotFound } from '../members.js';
 import type { ConnectCallbackResult } from '../service/connect.js';
-import type { MockService } from '../service/service.js';
-import { readBody, readQuery } from './request.js';
+import { communityNotFound } from './request.js';
+import { defineControlRoute } from './route.js';
 
 const StartQuerySchema = z.object({
   subdomain: z.string().min(1),
@@ -54,67 +51,85 @@ function callbackAnswer(result: ConnectCallbackResult, accept: string | undefine
 }
 
 /**
- * The identity-connect flow of the service and the community secrets:
- * `GET /connect/start?subdomain=&questId=&userId=&taskId=&callbackParam=` redirects (302) to the
- * task's redirect URL, signed (`{location}` to a client asking for JSON only); `GET /connect/callback` verifies the community's answer and stores
- * the association (200 page, or 400 page with the reason); `GET` and `PUT
- * /communities/{subdomain}/secret` read and set the connect secret;
- * `GET /communities/{subdomain}/users/{userId}/connections` lists a member's associations.
+ * The identity-connect flow of the service and the community secrets: starting the flow as a
+ * member redirects (302) to the task's redirect URL, signed (`{location}` to a client asking for
+ * JSON only); the callback verifies the community's answer and stores the association (200 page,
+ * or 400 page with the reason); the communities; reading and setting the connect secret; a
+ * member's associations.
  */
-export function connectRoutes(context: MockContext, service: MockService): Hono {
-  const routes = new Hono();
-  const { store } = context;
-
-  routes.get('/connect/start', (c) => {
-    const query = readQuery(c.req.raw, StartQuerySchema);
-    if (!query.ok) return query.response;
-    const started = service.connect.start(query.data);
-    if ('kind' in started) return toResponse(started);
-    // A page holding the control token (the dashboard) cannot read a 302's target: it asks for
-    // JSON and sends the member's browser there itself.
-    if (wantsJson(c.req.header('accept'))) return c.json({ location: started.location });
-    return c.redirect(started.location, 302);
-  });
-
-  routes.get('/connect/callback', (c) =>
-    callbackAnswer(service.connect.callback(c.req.url), c.req.header('accept')),
-  );
-
-  // The communities, for the dashboard's chooser: a control route, so that an exposed mock
-  // names its subdomains to token holders only.
-  routes.get('/communities', (c) =>
-    c.json(
-      store.communities
-        .list()
-        .map((community) => ({ subdomain: community.subdomain, name: community.name })),
-    ),
-  );
-
-  routes.get('/communities/:subdomain/secret', (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    return c.json({ subdomain: community.subdomain, secret: community.connectSecret });
-  });
-
-  routes.put('/communities/:subdomain/secret', async (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    const body = await readBody(c.req.raw, SecretBodySchema);
-    if (!body.ok) return body.response;
-    const secret = body.data.secret ?? randomHex(32);
-    store.communities.put({ ...community, connectSecret: secret });
-    return c.json({ subdomain: community.subdomain, secret });
-  });
-
-  routes.get('/communities/:subdomain/users/:userId/connections', (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    const user = findMember(store, community, c.req.param('userId'));
-    if (!user) return toResponse(memberNotFound(c.req.param('userId'), community));
-    return c.json(store.connections.listByUser(user.id));
-  });
-  return routes;
-}
+export const CONNECT_ROUTES = [
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/connect/start',
+    summary:
+      'Start the connect flow as a member: 302 to the task’s signed redirect ({location} for JSON)',
+    query: 'subdomain=demo&questId=<questId>&userId=<userId>',
+    querySchema: StartQuerySchema,
+    handle: ({ query, c }, { service }) => {
+      const started = service.connect.start(query);
+      if ('kind' in started) return toResponse(started);
+      // A page holding the control token (the dashboard) cannot read a 302's target: it asks for
+      // JSON and sends the member's browser there itself.
+      if (wantsJson(c.req.header('accept'))) return c.json({ location: started.location });
+      return c.redirect(started.location, 302);
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/connect/callback',
+    summary: 'The connect callback: verifies the community’s answer (one-time, 10 minutes)',
+    // The whole signed URL is the input: the flow verifies it, and answers a page a person reads.
+    handle: ({ c }, { service }) =>
+      callbackAnswer(service.connect.callback(c.req.url), c.req.header('accept')),
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/communities',
+    summary: 'The communities, by subdomain',
+    // For the dashboard's chooser: a control route, so that an exposed mock names its subdomains
+    // to token holders only.
+    handle: ({ c }, { context }) =>
+      c.json(
+        context.store.communities
+          .list()
+          .map((community) => ({ subdomain: community.subdomain, name: community.name })),
+      ),
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/secret',
+    summary: 'Read the connect secret',
+    handle: ({ params, c }, { context }) => {
+      const community = context.store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      return c.json({ subdomain: community.subdomain, secret: community.connectSecret });
+    },
+  }),
+  defineControlRoute({
+    method: 'PUT',
+    path: '/__mock/communities/{subdomain}/secret',
+    summary: 'Set the connect secret (generated when absent)',
+    example: { secret: 'my-connect-secret' },
+    bodySchema: SecretBodySchema,
+    handle: ({ params, body, c }, { context }) => {
+      const community = context.store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      const secret = body.secret ?? randomHex(32);
+      context.store.communities.put({ ...community, connectSecret: secret });
+      return c.json({ subdomain: community.subdomain, secret });
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/users/{userId}/connections',
+    summary: 'A member’s connect associations',
+    handle: ({ params, c }, { context }) => {
+      const { store } = context;
+      const community = store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      const user = findMember(store, community, params.userId);
+      if (!user) return toResponse(memberNotFound(params.userId, community));
+      return c.json(store.connections.listByUser(user.id));
+    },
+  }),
+];

@@ -1,8 +1,6 @@
 import { IDENTIFICATION_METHODS } from '@questkit/core';
-import { Hono } from 'hono';
 import * as z from 'zod';
-import type { MockService } from '../service/service.js';
-import { readBody, readQuery } from './request.js';
+import { defineControlRoute } from './route.js';
 
 const CheckBodySchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).describe('The verification endpoint to check.'),
@@ -26,25 +24,37 @@ const ChecksQuerySchema = z.object({
 });
 
 /**
- * Automatic endpoint checks: `POST /endpoint-checks` `{endpoint, apiKey?, identifications?}` runs
- * the platform's three checks now, with the judge of `questkit check`, and answers the record; `GET /endpoint-checks?endpoint=&questId=` lists the
- * records (manual ones and those started by quest creation); `DELETE /endpoint-checks` clears them.
+ * Automatic endpoint checks: running the platform's three checks now, with the judge of
+ * `questkit check`, answering the record; the records (manual ones and those started by quest
+ * creation); clearing them.
  */
-export function endpointCheckRoutes(service: MockService): Hono {
-  const routes = new Hono();
-  routes.post('/endpoint-checks', async (c) => {
-    const body = await readBody(c.req.raw, CheckBodySchema);
-    if (!body.ok) return body.response;
-    return c.json(await service.endpointChecks.check(body.data));
-  });
-  routes.get('/endpoint-checks', (c) => {
-    const query = readQuery(c.req.raw, ChecksQuerySchema);
-    if (!query.ok) return query.response;
-    return c.json(service.endpointChecks.list(query.data));
-  });
-  routes.delete('/endpoint-checks', (c) => {
-    service.endpointChecks.clear();
-    return c.body(null, 200);
-  });
-  return routes;
-}
+export const ENDPOINT_CHECK_ROUTES = [
+  defineControlRoute({
+    method: 'POST',
+    path: '/__mock/endpoint-checks',
+    summary: 'Run the platform’s automatic checks of an endpoint now',
+    example: {
+      endpoint: 'http://127.0.0.1:4010/verify',
+      apiKey: 'demo-task-key',
+      identifications: ['email'],
+    },
+    bodySchema: CheckBodySchema,
+    handle: async ({ body, c }, { service }) => c.json(await service.endpointChecks.check(body)),
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/endpoint-checks',
+    summary: 'The endpoint checks and their verdicts',
+    querySchema: ChecksQuerySchema,
+    handle: ({ query, c }, { service }) => c.json(service.endpointChecks.list(query)),
+  }),
+  defineControlRoute({
+    method: 'DELETE',
+    path: '/__mock/endpoint-checks',
+    summary: 'Clear the endpoint checks',
+    handle: ({ c }, { service }) => {
+      service.endpointChecks.clear();
+      return c.body(null, 200);
+    },
+  }),
+];

@@ -1,58 +1,43 @@
-import { Hono } from 'hono';
-import * as z from 'zod';
-import type { MockContext } from '../context.js';
-import { apiError } from '../errors.js';
-import { toResponse } from '../http/pipeline.js';
-import { buildControlOpenApi } from './catalog.js';
-import { readBody } from './request.js';
+import { BROWSE_ROUTES } from './browse.js';
+import { CLAIM_JOURNAL_ROUTES } from './claim-journal.js';
+import { CLAIM_ROUTES } from './claims.js';
+import { CLOCK_ROUTES } from './clock.js';
+import { CONNECT_ROUTES } from './connect.js';
+import { DASHBOARD_ROUTES } from './dashboard.js';
+import { ENDPOINT_CHECK_ROUTES } from './endpoint-checks.js';
+import { MEMBER_ROUTES } from './members.js';
+import { controlOpenApi } from './openapi.js';
+import { REQUEST_ROUTES } from './requests.js';
+import { type ControlRouteDefinition, defineControlRoute } from './route.js';
+import { TOKEN_ROUTES } from './tokens.js';
+import { WEBHOOK_ROUTES } from './webhooks.js';
 
 // Control routes drive the mock in tests and demos. They live under /__mock/, never under
-// /public/, take no credential (the mock binds to loopback by default) and answer errors in the
-// public API's {message} shape. The service side (claims, connect, deliveries, clock) adds its
-// routes here.
+// /public/, take no credential (the mock binds to loopback by default; beyond it, the control
+// token) and answer errors in the public API's {message} shape.
 
-const TokenRequestSchema = z.object({
-  userId: z.uuid(),
-  ttlSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(365 * 24 * 3600)
-    .optional(),
+const OPENAPI_ROUTE = defineControlRoute({
+  method: 'GET',
+  path: '/__mock/openapi.json',
+  summary: 'This list, as an OpenAPI document',
+  handle: ({ c }) => c.json(controlOpenApi(CONTROL_ROUTE_DEFINITIONS)),
 });
 
 /**
- * The /__mock/ routes: `POST /tokens` issues a member token (`{userId, ttlSeconds?}` ->
- * `{token, userId, communityId, expiresAt}`); `GET /requests` lists the journal of public API
- * requests; `DELETE /requests` clears it.
+ * Every route under `/__mock/`, each one definition: the router serves this list, and the
+ * catalogue (`CONTROL_ROUTES`, the CLI's banner) and `/__mock/openapi.json` are made from it.
  */
-export function createControlApp(context: MockContext): Hono {
-  const control = new Hono();
-  control.post('/tokens', async (c) => {
-    const parsed = await readBody(c.req.raw, TokenRequestSchema);
-    if (!parsed.ok) return parsed.response;
-    const user = context.store.users.get(parsed.data.userId);
-    if (!user) return toResponse(apiError(404, `User ${parsed.data.userId} not found`));
-    const ttl = parsed.data.ttlSeconds;
-    const token = await context.tokens.issue(
-      { userId: user.id, communityId: user.communityId },
-      ttl,
-    );
-    // The token's exp, in whole seconds as JWTs count.
-    const issuedAt = Math.floor(context.clock.now().getTime() / 1000);
-    const expiresAt = new Date((issuedAt + (ttl ?? context.settings.tokenTtlSeconds)) * 1000);
-    return c.json({
-      token,
-      userId: user.id,
-      communityId: user.communityId,
-      expiresAt: expiresAt.toISOString(),
-    });
-  });
-  control.get('/openapi.json', (c) => c.json(buildControlOpenApi()));
-  control.get('/requests', (c) => c.json(context.journal.list()));
-  control.delete('/requests', (c) => {
-    context.journal.clear();
-    return c.body(null, 200);
-  });
-  return control;
-}
+export const CONTROL_ROUTE_DEFINITIONS: readonly ControlRouteDefinition[] = [
+  ...CLAIM_ROUTES,
+  ...CLAIM_JOURNAL_ROUTES,
+  ...ENDPOINT_CHECK_ROUTES,
+  ...CONNECT_ROUTES,
+  ...MEMBER_ROUTES,
+  ...BROWSE_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...CLOCK_ROUTES,
+  ...TOKEN_ROUTES,
+  ...REQUEST_ROUTES,
+  ...DASHBOARD_ROUTES,
+  OPENAPI_ROUTE,
+];

@@ -38,3 +38,8 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): Rea
   const parsed = parseWith(schema, queryParams(request.url), 'query');
   return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.failure) };
 }
+
+/** The 404 of a subdomain that names no community. */
+export function communityNotFound(subdomain: string): Response {
+  return toResponse(apiError(404, `Community "${subdomain}" not found`));
+}

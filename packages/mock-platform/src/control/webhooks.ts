@@ -1,12 +1,10 @@
-import { Hono } from 'hono';
 import * as z from 'zod';
-import type { MockContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
-import type { MockService } from '../service/service.js';
 import type { Dispatched } from '../service/webhooks/deliveries.js';
 import { deliveryView } from '../views/webhooks.js';
-import { readBody } from './request.js';
+import { communityNotFound } from './request.js';
+import { defineControlRoute } from './route.js';
 
 const EventBodySchema = z.object({
   type: z.string().min(1).describe('An event type of the event-types route.'),
@@ -19,54 +17,57 @@ async function dispatchedAnswer(dispatched: Dispatched) {
 }
 
 /**
- * Webhook deliveries: `POST /communities/{subdomain}/events` `{type, data?}` fires an event;
- * `GET /webhooks/deliveries/{deliveryId}` shows a delivery with its payload, tries and next retry;
- * `POST /webhooks/deliveries/{deliveryId}/replay` delivers the same event again as a new delivery.
- * Firing and replaying answer `{event, deliveries}` once each delivery has had its first try.
+ * Webhook deliveries: firing an event, a delivery with its payload, tries and next retry, and
+ * delivering the same event again as a new delivery. Firing and replaying answer
+ * `{event, deliveries}` once each delivery has had its first try.
  */
-export function webhookRoutes(context: MockContext, service: MockService): Hono {
-  const routes = new Hono();
-  const { store } = context;
-
-  routes.post('/communities/:subdomain/events', async (c) => {
-    const community = store.communities.getBySubdomain(c.req.param('subdomain'));
-    if (!community)
-      return toResponse(apiError(404, `Community "${c.req.param('subdomain')}" not found`));
-    const body = await readBody(c.req.raw, EventBodySchema);
-    if (!body.ok) return body.response;
-    const known = context.settings.eventTypes;
-    if (!known.includes(body.data.type)) {
-      return toResponse(
-        apiError(
-          400,
-          `Invalid body field type: unknown event type; use one of ${known.join(', ')}`,
-        ),
+export const WEBHOOK_ROUTES = [
+  defineControlRoute({
+    method: 'POST',
+    path: '/__mock/communities/{subdomain}/events',
+    summary: 'Fire an event to the community’s webhooks',
+    example: { type: 'JOINED_COMMUNITY' },
+    bodySchema: EventBodySchema,
+    handle: async ({ params, body, c }, { context, service }) => {
+      const community = context.store.communities.getBySubdomain(params.subdomain);
+      if (!community) return communityNotFound(params.subdomain);
+      const known = context.settings.eventTypes;
+      if (!known.includes(body.type)) {
+        return toResponse(
+          apiError(
+            400,
+            `Invalid body field type: unknown event type; use one of ${known.join(', ')}`,
+          ),
+        );
+      }
+      return c.json(
+        await dispatchedAnswer(service.deliveries.emit(community, body.type, body.data ?? {})),
       );
-    }
-    return c.json(
-      await dispatchedAnswer(
-        service.deliveries.emit(community, body.data.type, body.data.data ?? {}),
-      ),
-    );
-  });
-
-  routes.get('/webhooks/deliveries/:deliveryId', (c) => {
-    const record = store.deliveries.get(c.req.param('deliveryId'));
-    if (!record)
-      return toResponse(apiError(404, `Delivery ${c.req.param('deliveryId')} not found`));
-    return c.json({
-      ...deliveryView(record),
-      payload: record.payload,
-      attempts: service.deliveries.attempts(record.id),
-      retryScheduled: service.scheduler.has(record.id),
-    });
-  });
-
-  routes.post('/webhooks/deliveries/:deliveryId/replay', async (c) => {
-    const dispatched = service.deliveries.replay(c.req.param('deliveryId'));
-    if (!dispatched)
-      return toResponse(apiError(404, `Delivery ${c.req.param('deliveryId')} not found`));
-    return c.json(await dispatchedAnswer(dispatched));
-  });
-  return routes;
-}
+    },
+  }),
+  defineControlRoute({
+    method: 'GET',
+    path: '/__mock/webhooks/deliveries/{deliveryId}',
+    summary: 'A webhook delivery with its payload and attempts',
+    handle: ({ params, c }, { context, service }) => {
+      const record = context.store.deliveries.get(params.deliveryId);
+      if (!record) return toResponse(apiError(404, `Delivery ${params.deliveryId} not found`));
+      return c.json({
+        ...deliveryView(record),
+        payload: record.payload,
+        attempts: service.deliveries.attempts(record.id),
+        retryScheduled: service.scheduler.has(record.id),
+      });
+    },
+  }),
+  defineControlRoute({
+    method: 'POST',
+    path: '/__mock/webhooks/deliveries/{deliveryId}/replay',
+    summary: 'Deliver the same event again (same event id)',
+    handle: async ({ params, c }, { service }) => {
+      const dispatched = service.deliveries.replay(params.deliveryId);
+      if (!dispatched) return toResponse(apiError(404, `Delivery ${params.deliveryId} not found`));
+      return c.json(await dispatchedAnswer(dispatched));
+    },
+  }),
+];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform.js';
 import { DEMO } from '../seed/demo-ids.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../server.js';
-import { apiQuest } from '../service/service.testkit.js';
+import { apiQuest } from '../service.testkit.js';
 
 // The mock exposed beyond loopback, with a control token, attacked by someone who can reach it
 // but holds no token (and, for the body tests, no credential): over real HTTP on loopback, the

@@ -7,8 +7,8 @@ export interface JsonResult<T> {
 }
 
 /**
- * A 200 answer whose JSON text is already made: the list routes join the cached texts of their
- * items (views/json-cache.ts) instead of serializing a page of 100 each time.
+ * A 200 answer whose JSON text is already made: the hottest routes answer a text kept until the
+ * store's next write (views/answer-cache.ts) instead of serializing a page of 100 each time.
  */
 export interface JsonTextResult {
   kind: 'json-text';

@@ -8,7 +8,7 @@ import { randomId } from '../ids.js';
 import { QUEST_LIST_LIMIT_DEFAULT } from '../limits.js';
 import type { QuestRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
-import { createJsonCache, createPageCache, jsonArray } from '../views/json-cache.js';
+import { cachedJson } from '../views/answer-cache.js';
 import { questListItem } from '../views/quests.js';
 
 const questOrder = byTimeThenId<QuestRecord>((quest) => quest.createdAt);
@@ -42,7 +42,6 @@ export function refreshClaimCounter(
   if (!stale) return quest;
   const patch = { claimCounter: quest.claimCount, claimCounterRefreshedAt: now.toISOString() };
   context.store.quests.update(quest.id, patch);
-  // The stored record itself, so the list's text cache finds it next time.
   return context.store.quests.get(quest.id) ?? { ...quest, ...patch };
 }
 
@@ -63,22 +62,17 @@ export const listQuests = bindRoute('listQuests', ({ query, community, principal
     const quest = all[index]!;
     if (query.moduleId === undefined || quest.categoryId === query.moduleId) page.push(quest);
   }
-  const variant = { dependsOn: [community], reveal: mayReadSecrets(principal) };
+  const reveal = mayReadSecrets(principal);
   const now = context.clock.now();
+  // A refresh is a write: the page's text is kept for the store as it is after the refreshes.
   const current = page.map((quest) => refreshClaimCounter(quest, context, now));
+  const key = `quests ${community.id} ${start} ${limit} ${query.moduleId ?? ''} ${reveal}`;
   return okText(
-    pageTexts.text(current, variant, () =>
-      jsonArray(
-        current.map((quest) =>
-          itemTexts.text(quest, variant, () => questListItem(community, quest, variant.reveal)),
-        ),
-      ),
+    cachedJson(context.store, key, () =>
+      JSON.stringify(current.map((quest) => questListItem(community, quest, reveal))),
     ),
   );
 });
-
-const itemTexts = createJsonCache<QuestRecord>();
-const pageTexts = createPageCache<QuestRecord>();
 
 /**
  * The list form of a created reward. A value reward becomes `{type, operator '=', value}`; a method

@@ -5,23 +5,18 @@ import { bindRoute } from '../http/route.js';
 import { findMember, memberNotFound } from '../members.js';
 import type { UserRecord } from '../store/records.js';
 import type { UserIdentifierKind } from '../store/store.js';
-import { createJsonCache } from '../views/json-cache.js';
-import { inviteListItem, userById, userBySocial, userViewReads } from '../views/users.js';
+import { cachedJson } from '../views/answer-cache.js';
+import { inviteListItem, userById, userBySocial } from '../views/users.js';
 
-// The answers' texts, kept per member record while the records the view reads stay the same
-// (views/json-cache.ts); a member's answer holds no secret, so there is one variant. Building and
-// serializing the member cost about 13 µs of the mock's CPU per request under load: GET
-// /users/{userId} ran at 0.65 of the cheapest route, 0.80-0.85 with the cached text
-// (`pnpm bench --only mock`, 100k members).
-const byIdTexts = createJsonCache<UserRecord>();
-const bySocialTexts = createJsonCache<UserRecord>();
+// The answers' texts are kept until the next write (views/answer-cache.ts); a member's answer
+// holds no secret, so one text serves every caller. Building and serializing the member cost
+// about 13 µs of the mock's CPU per request under load (`pnpm bench --only mock`, 100k members).
 
 /** GET /users/{userId} */
 export const getUser = bindRoute('getUser', ({ params, community }, { store }) => {
   const user = findMember(store, community, params.userId);
   if (!user) return memberNotFound(params.userId, community);
-  const variant = { dependsOn: userViewReads(store, user), reveal: true };
-  return okText(byIdTexts.text(user, variant, () => userById(store, user)));
+  return okText(cachedJson(store, `user ${user.id}`, () => JSON.stringify(userById(store, user))));
 });
 
 const IDENTIFIER_KINDS: Record<UserLookupIdentifier, UserIdentifierKind> = {
@@ -55,8 +50,9 @@ export const lookupUser = bindRoute('lookupUser', ({ query, community }, { store
     return apiError(404, 'No member of this community matches every identifier given');
   }
   const member = found;
-  const variant = { dependsOn: userViewReads(store, member), reveal: true };
-  return okText(bySocialTexts.text(member, variant, () => userBySocial(store, member)));
+  return okText(
+    cachedJson(store, `social ${member.id}`, () => JSON.stringify(userBySocial(store, member))),
+  );
 });
 
 /** GET /users/{userId}/invites?page=1 */

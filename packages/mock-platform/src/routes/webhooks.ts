@@ -8,7 +8,7 @@ import { WEBHOOK_LIST_LIMIT_DEFAULT } from '../limits.js';
 import { type CommunityRecord, DELIVERY_STATUSES, type WebhookRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
 import type { WebhookWriteConflict } from '../store/store.js';
-import { createJsonCache, createPageCache, jsonArray } from '../views/json-cache.js';
+import { cachedJson } from '../views/answer-cache.js';
 import { deliveryView, webhookView } from '../views/webhooks.js';
 
 const webhookOrder = byTimeThenId<WebhookRecord>((webhook) => webhook.createdAt);
@@ -85,21 +85,15 @@ export const listWebhooks = bindRoute(
     const limit = query.limit ?? WEBHOOK_LIST_LIMIT_DEFAULT;
     const page = all.slice(start, start + limit);
     const more = start + page.length < all.length;
-    const variant = { dependsOn: [], reveal: mayReadSecrets(principal) };
-    const items = pageTexts.text(page, variant, () =>
-      jsonArray(
-        page.map((webhook) =>
-          itemTexts.text(webhook, variant, () => webhookView(webhook, variant.reveal)),
-        ),
-      ),
+    const reveal = mayReadSecrets(principal);
+    const key = `webhooks ${community.id} ${start} ${limit} ${reveal}`;
+    const items = cachedJson(context.store, key, () =>
+      JSON.stringify(page.map((webhook) => webhookView(webhook, reveal))),
     );
     const nextCursor = more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null;
     return okText(`{"items":${items},"nextCursor":${JSON.stringify(nextCursor)}}`);
   },
 );
-
-const itemTexts = createJsonCache<WebhookRecord>();
-const pageTexts = createPageCache<WebhookRecord>();
 
 /** POST /webhooks */
 export const createWebhook = bindRoute('createWebhook', ({ body, community }, context) => {

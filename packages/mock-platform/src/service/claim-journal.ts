@@ -1,4 +1,4 @@
-import type { ClaimReason, ClaimResult } from './claims.js';
+import type { ClaimReason, ClaimResult } from './claim-result.js';
 import { createRingJournal } from './ring-journal.js';
 
 // Every claim, whatever its outcome: the calls journal only sees claims that reached an endpoint,

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
-import { nextPeriodStart } from './claim-rules.js';
-import type { ClaimResult } from './claims.js';
 import {
   apiQuest,
   createQuest,
@@ -11,7 +9,9 @@ import {
   type ServicePlatform,
   startServer,
   type TestServer,
-} from './service.testkit.js';
+} from '../service.testkit.js';
+import type { ClaimResult } from './claim-result.js';
+import { nextPeriodStart } from './claim-rules.js';
 
 // The platform's rules before a claim calls the endpoint: recurrence and retryAfter on the test
 // clock (which starts on Sunday 2025-06-01 12:00 UTC), conditions, invites used by a claim.

@@ -2,8 +2,6 @@ import { VerificationRequestSchema } from '@questkit/core';
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
-import type { CallRecord } from './call-journal.js';
-import type { ClaimResult } from './claims.js';
 import {
   apiQuest,
   closedPort,
@@ -14,7 +12,9 @@ import {
   type ServicePlatform,
   startServer,
   type TestServer,
-} from './service.testkit.js';
+} from '../service.testkit.js';
+import type { CallRecord } from './call-journal.js';
+import type { ClaimResult } from './claim-result.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ada = DEMO.users.admin;

@@ -13,14 +13,14 @@ import { createManualClock } from '../clock.js';
 import { createMockPlatform, type MockPlatformOptions } from '../platform.js';
 import { DEMO } from '../seed/demo-ids.js';
 import { type MockServer, startMockServer } from '../server.js';
-import type { ClaimResult } from './claims.js';
 import {
   apiQuest,
   createServicePlatform,
   message,
   startServer,
   type TestServer,
-} from './service.testkit.js';
+} from '../service.testkit.js';
+import type { ClaimResult } from './claim-result.js';
 
 const user = DEMO.users.editor;
 

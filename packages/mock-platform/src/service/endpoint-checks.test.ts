@@ -2,7 +2,6 @@ import { WRONG_API_KEY } from '@questkit/conformance';
 import { VerificationRequestSchema } from '@questkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../seed/demo-ids.js';
-import type { EndpointCheck } from './endpoint-checks.js';
 import {
   apiQuest,
   closedPort,
@@ -14,7 +13,8 @@ import {
   type ServicePlatform,
   startServer,
   type TestServer,
-} from './service.testkit.js';
+} from '../service.testkit.js';
+import type { EndpointCheck } from './endpoint-checks.js';
 
 let endpoint: TestServer;
 let nextReply: (request: Received) => Reply;

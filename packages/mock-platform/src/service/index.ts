@@ -20,13 +20,12 @@ export {
 export {
   CLAIM_REASONS,
   CLAIM_STATUSES,
-  type ClaimInput,
   type ClaimReason,
   type ClaimResult,
   type ClaimStatus,
-  type Claims,
   type TaskReport,
-} from './claims.js';
+} from './claim-result.js';
+export type { ClaimInput, Claims } from './claims.js';
 export {
   CONNECT_CALLBACK_PATH,
   type ConnectCallbackFailure,

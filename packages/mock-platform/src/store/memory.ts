@@ -28,6 +28,7 @@ import type {
   WebhookStore,
   WebhookWriteResult,
 } from './store.js';
+import { countWrites } from './write-count.js';
 
 // Records are stored as given and handed out by reference: callers treat them as read-only and
 // write through the store, which keeps the indexes right.
@@ -330,18 +331,26 @@ function createClaimStore(): ClaimStore {
  * const platform = createMockPlatform({ store });
  */
 export function createMemoryStore(initial?: StoreSnapshot): Store {
+  let version = 0;
+  const counted = <T extends object>(part: T) =>
+    countWrites(part, () => {
+      version += 1;
+    });
   const deliveries = createDeliveryStore();
   const store: Store = {
-    communities: createCommunityStore(),
-    apiKeys: createApiKeyStore(),
-    modules: createModuleStore(),
-    users: createUserStore(),
-    invites: createInviteStore(),
-    quests: createQuestStore(),
-    webhooks: createWebhookStore(deliveries),
-    deliveries,
-    connections: createConnectionStore(),
-    claims: createClaimStore(),
+    communities: counted(createCommunityStore()),
+    apiKeys: counted(createApiKeyStore()),
+    modules: counted(createModuleStore()),
+    users: counted(createUserStore()),
+    invites: counted(createInviteStore()),
+    quests: counted(createQuestStore()),
+    webhooks: counted(createWebhookStore(deliveries)),
+    deliveries: counted(deliveries),
+    connections: counted(createConnectionStore()),
+    claims: counted(createClaimStore()),
+    get version() {
+      return version;
+    },
     snapshot() {
       const snapshot: StoreSnapshot = {
         version: 1,

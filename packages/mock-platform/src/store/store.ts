@@ -208,4 +208,10 @@ export interface Store {
   readonly claims: ClaimStore;
   /** A deep copy of the whole state. */
   snapshot(): StoreSnapshot;
+  /**
+   * A number that changes with every write, so that an answer made at one version is fresh while
+   * the version stays. The mock keeps the JSON texts of its hottest answers only for a store that
+   * has one (the memory store does); without it every answer is made anew.
+   */
+  readonly version?: number;
 }

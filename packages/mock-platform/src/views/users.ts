@@ -15,20 +15,6 @@ function embeddedInvites(store: Store, userId: string): Invite[] {
   }));
 }
 
-/**
- * The records a user answer reads besides the member, in a fixed order: each invite of the member
- * and its invitee (for the invitee's xp). A cached answer is kept while these are the same objects.
- */
-export function userViewReads(store: Store, user: UserRecord): object[] {
-  const reads: object[] = [];
-  for (const invite of store.invites.listByInviter(user.id)) {
-    reads.push(invite);
-    const invitee = store.users.get(invite.userId);
-    if (invitee) reads.push(invitee);
-  }
-  return reads;
-}
-
 /** The answer of the lookup by user id. */
 export function userById(store: Store, user: UserRecord): User {
   return {

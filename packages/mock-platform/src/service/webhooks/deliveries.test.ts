@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockPlatform } from '../../platform.js';
 import { DEMO } from '../../seed/demo-ids.js';
 import { createPrng } from '../../seed/prng.js';
-import type { ClaimResult } from '../claims.js';
 import {
   apiQuest,
   createQuest,
@@ -13,7 +12,8 @@ import {
   type ServicePlatform,
   startServer,
   type TestServer,
-} from '../service.testkit.js';
+} from '../../service.testkit.js';
+import type { ClaimResult } from '../claim-result.js';
 import { countDeliveries, type DeliveryAttempt } from './deliveries.js';
 
 let receiver: TestServer;

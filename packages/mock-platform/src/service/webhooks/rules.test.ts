@@ -11,7 +11,7 @@ import {
   type ServicePlatform,
   startServer,
   type TestServer,
-} from '../service.testkit.js';
+} from '../../service.testkit.js';
 import type { DeliveryAttempt } from './deliveries.js';
 import {
   retryScheduleTable,

@@ -1,57 +1,84 @@
 import { describe, expect, it } from 'vitest';
+import { seedDemo } from '../seed/demo.js';
 import { DEMO } from '../seed/demo-ids.js';
+import { createMemoryStore } from '../store/memory.js';
 import { createTestPlatform } from '../testkit.js';
-import { createJsonCache, createPageCache, jsonArray } from './json-cache.js';
+import { cachedJson } from './answer-cache.js';
 import { MASKED_SECRET } from './webhooks.js';
 
-// The list routes serve cached item texts: a change must show at once, each caller its variant.
+// The hottest routes serve kept texts: a change must show at once, each caller its variant.
 
-describe('createJsonCache', () => {
-  it('makes a text once per record and variant, and again for a new record or context', () => {
-    const cache = createJsonCache<{ n: number }>();
-    let views = 0;
-    const view = (record: { n: number }) => () => {
-      views += 1;
-      return record;
-    };
-    const a = { n: 1 };
-    const [context, other] = [{}, {}];
-    const variant = { dependsOn: [context, other], reveal: true };
-    expect(cache.text(a, variant, view(a))).toBe('{"n":1}');
-    expect(cache.text(a, { dependsOn: [context, other], reveal: true }, view(a))).toBe('{"n":1}');
-    expect(views).toBe(1);
-    cache.text(a, { dependsOn: [context, other], reveal: false }, view(a));
-    cache.text(a, { dependsOn: [{}, other], reveal: true }, view(a));
-    cache.text(a, { dependsOn: [other, context], reveal: true }, view(a));
-    cache.text(a, { dependsOn: [context], reveal: true }, view(a));
-    cache.text(a, { dependsOn: [context, other, {}], reveal: true }, view(a));
-    cache.text({ n: 1 }, variant, view(a));
-    expect(views).toBe(7);
-    expect(jsonArray(['1', '{"a":2}'])).toBe('[1,{"a":2}]');
-    expect(jsonArray([])).toBe('[]');
+describe('cachedJson', () => {
+  it('makes a text once per key while the store is not written, and anew after any write', () => {
+    const store = createMemoryStore();
+    let made = 0;
+    const make = () => `text ${++made}`;
+    expect(cachedJson(store, 'a', make)).toBe('text 1');
+    expect(cachedJson(store, 'a', make)).toBe('text 1');
+    expect(cachedJson(store, 'b', make)).toBe('text 2');
+    // A read is not a write.
+    store.users.get(DEMO.users.admin);
+    [...store.quests.listByCommunity(DEMO.communityId)];
+    expect(cachedJson(store, 'a', make)).toBe('text 1');
+    store.claims.put(CLAIM);
+    expect(cachedJson(store, 'a', make)).toBe('text 3');
+    expect(cachedJson(createMemoryStore(), 'a', make)).toBe('text 4');
+  });
+
+  it('keeps nothing for a store without a version', () => {
+    const { version: _, ...unversioned } = createMemoryStore();
+    let made = 0;
+    const make = () => `text ${++made}`;
+    cachedJson(unversioned, 'a', make);
+    expect(cachedJson(unversioned, 'a', make)).toBe('text 2');
   });
 });
 
-describe('createPageCache', () => {
-  it('keeps a page while it holds the same records in the same order, per variant', () => {
-    const cache = createPageCache<{ n: number }>();
-    let builds = 0;
-    const build = () => {
-      builds += 1;
-      return `page ${builds}`;
+describe('the memory store’s version', () => {
+  it('moves on every write method of every part, and on no read', () => {
+    const store = createMemoryStore();
+    seedDemo(store, { users: 10 });
+    const snapshot = store.snapshot();
+    const parts = {
+      communities: () => store.communities.put(snapshot.communities[0]!),
+      apiKeys: () => store.apiKeys.put(snapshot.apiKeys[0]!),
+      apiKeysDelete: () => store.apiKeys.delete('unknown'),
+      modules: () => store.modules.put(snapshot.modules[0]!),
+      users: () => store.users.put(snapshot.users[0]!),
+      invites: () => store.invites.put(snapshot.invites[0]!),
+      quests: () => store.quests.put(snapshot.quests[0]!),
+      questsUpdate: () => store.quests.update(snapshot.quests[0]!.id, { name: 'x' }),
+      webhooks: () => store.webhooks.update(snapshot.webhooks[0]!.id, { name: 'x' }),
+      webhooksCreate: () => store.webhooks.create({ ...snapshot.webhooks[0]!, id: 'w' }, 1),
+      webhooksDelete: () => store.webhooks.delete(snapshot.webhooks[0]!.id),
+      deliveries: () => store.deliveries.deleteByWebhook('unknown'),
+      connections: () => store.connections.put(snapshot.connections[0]!),
+      connectionsDelete: () => store.connections.deleteByUser('unknown'),
+      claims: () => store.claims.put(CLAIM),
     };
-    const [a, b] = [{ n: 1 }, { n: 2 }];
-    const variant = { dependsOn: [], reveal: true };
-    expect(cache.text([a, b], variant, build)).toBe('page 1');
-    expect(cache.text([a, b], variant, build)).toBe('page 1');
-    expect(cache.text([b, a], variant, build)).toBe('page 2');
-    expect(cache.text([a, { n: 2 }], variant, build)).toBe('page 3');
-    expect(cache.text([a], variant, build)).toBe('page 4');
-    expect(cache.text([a, b], { dependsOn: [], reveal: false }, build)).toBe('page 5');
-    expect(cache.text([a, b], { dependsOn: [{}], reveal: true }, build)).toBe('page 6');
-    expect(cache.text([a, b], variant, build)).toBe('page 1');
+    for (const [name, write] of Object.entries(parts)) {
+      const before = store.version!;
+      write();
+      expect(store.version, name).toBeGreaterThan(before);
+    }
+    const before = store.version;
+    store.communities.getBySubdomain('demo');
+    store.users.findIdByIdentifier(DEMO.communityId, 'email', 'ada@example.com');
+    store.users.countActive(DEMO.communityId);
+    void store.users.size;
+    store.snapshot();
+    expect(store.version).toBe(before);
   });
 });
+
+const CLAIM = {
+  communityId: DEMO.communityId,
+  userId: DEMO.users.admin,
+  questId: DEMO.quests.verifyEmail,
+  claims: 1,
+  lastClaimedAt: null,
+  lastFailedAt: null,
+};
 
 describe('the lists over the cache', () => {
   it('show a change at once, and secrets only to read-write callers, whoever asked first', async () => {

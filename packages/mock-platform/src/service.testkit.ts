@@ -3,9 +3,9 @@
 // clock with a terse JSON caller.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createManualClock, type ManualClock } from '../clock.js';
-import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../platform.js';
-import { DEMO } from '../seed/demo-ids.js';
+import { createManualClock, type ManualClock } from './clock.js';
+import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform.js';
+import { DEMO } from './seed/demo-ids.js';
 
 /** A request a test server received. */
 export interface Received {
