@@ -4,9 +4,9 @@
  *
  *   node run.mjs [--quick] [--only endpoint:node,micro,...] [--duration s] [--warmup s]
  *                [--rounds n] [--connections n] [--micro-budget ms] [--out dir] [--name base]
- *                [--profile]
+ *                [--profile] [--node 20|22|24|all]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -54,6 +54,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     name: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    node: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -62,10 +63,12 @@ if (values.help) {
   console.log(
     'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],micro[:case],mock[:route],conformance,client]\n' +
       '                    [--duration s] [--warmup s] [--rounds n] [--connections n] [--micro-budget ms]\n' +
-      '                    [--out dir] [--name base] [--profile]',
+      '                    [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
   );
   process.exit(0);
 }
+
+if (values.node !== undefined) process.exit(runOnEachNode(values.node));
 
 const mode = values.quick ? 'quick' : 'full';
 const preset = PRESETS[mode];
@@ -187,4 +190,45 @@ function ensureBuilt() {
     cwd: BENCH_DIR,
     stdio: 'inherit',
   });
+}
+
+/**
+ * `--node 24`, `--node 22,24` or `--node all` (20, 22 and 24): the same run again under each Node,
+ * one after the other, every process of it (servers, load, workers) on that Node, with the binary
+ * CI tests (scripts/node-bin.sh: the machine's 20, the pinned 22 and 24 of npm's `node` package,
+ * cached by npx). Each writes `node-<major>.json` and `.md` (`<name>-node-<major>` with --name).
+ * Returns the exit status: the first failure's, else 0.
+ */
+function runOnEachNode(list) {
+  const majors = list === 'all' ? ['20', '22', '24'] : list.split(',').map((entry) => entry.trim());
+  const nodeBin = join(BENCH_DIR, '..', 'scripts', 'node-bin.sh');
+  // The arguments of this run, less --node (and its value): the children run in-process.
+  const argv = process.argv.slice(2);
+  const rest = [];
+  for (let index = 0; index < argv.length; index++) {
+    if (argv[index] === '--node') index++;
+    else if (!argv[index].startsWith('--node=')) rest.push(argv[index]);
+  }
+  let status = 0;
+  for (const major of majors) {
+    if (!/^\d+$/.test(major)) {
+      console.error(`--node takes majors (20, 22, 24) or all, not ${major}`);
+      return 2;
+    }
+    const found = spawnSync(nodeBin, [major], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (found.status !== 0) return found.status ?? 1;
+    const binary = found.stdout.trim();
+    const name = values.name ? `${values.name}-node-${major}` : `node-${major}`;
+    log(`Node ${major}: ${binary}`);
+    const run = spawnSync(binary, [fileURLToPath(import.meta.url), ...rest, '--name', name], {
+      stdio: 'inherit',
+      // Anything that spawns a bare `node` gets the same one.
+      env: { ...process.env, PATH: `${dirname(binary)}:${process.env.PATH}` },
+    });
+    if (run.status !== 0 && status === 0) status = run.status ?? 1;
+  }
+  return status;
 }

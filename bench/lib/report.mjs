@@ -269,7 +269,7 @@ function renderClient(client) {
   ];
   lines.push(
     '',
-    `${client.route} on the mock (its own process), 8 calls in flight from a worker on the load core; the variants interleaved in each round. Target: client / bare fetch >= 0.90.`,
+    `${client.route} on the mock (its own process), 8 calls in flight from a worker on the load core; the variants interleaved in each round. Target: client / bare fetch with the same timeout >= 0.90.`,
     '',
     table(
       ['Caller', 'calls/s', 'caller CPU µs/call', 'vs bare fetch', 'rounds calls/s'],
