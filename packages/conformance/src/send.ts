@@ -50,7 +50,7 @@ export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024;
 export const STOPPED = 'the run was stopped';
 
 /**
- * Sends one request and reports what came back as an {@link ObservedAnswer}; never throws. The
+ * Sends one request and reports what came back as core's `ObservedAnswer`; never throws. The
  * answer must be complete, body included, within `timeoutMs` (a status followed by a body that
  * never ends is a timeout, as the platform counts it); the body is cut at `maxBodyBytes`
  * (`truncated`); redirects are not followed (a 3xx is an answer like any other); a connection
