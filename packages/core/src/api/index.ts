@@ -8,6 +8,17 @@
  * the conformance runner judges with them, so a field or a status changes in one place.
  */
 import { getCommunity, listModules } from './community.js';
+import { getLeaderboard, listSprints } from './leaderboard.js';
+import {
+  addXp,
+  banUser,
+  checkMember,
+  createSecret,
+  getReferralCode,
+  getSecret,
+  removeXp,
+} from './members.js';
+import { updateQuest } from './quest-update.js';
 import { createQuest, listQuests } from './quests.js';
 import {
   deleteConnectAssociation,
@@ -30,7 +41,9 @@ import {
 export * from '../checks.js';
 // The schemas and limits of the public API's resources, queries and bodies.
 export * from '../schemas/community.js';
+export * from '../schemas/leaderboard.js';
 export * from '../schemas/limits.js';
+export * from '../schemas/members.js';
 export * from '../schemas/queries.js';
 export * from '../schemas/quests.js';
 export * from '../schemas/rich-text.js';
@@ -48,6 +61,13 @@ export { CONTRACT_ERRORS } from './community.js';
 export * from './errors.js';
 export * from './headers.js';
 export * from './operation.js';
+export {
+  QUEST_AI_PROMPT_MAX_LENGTH,
+  QuestPathParamsSchema,
+  type QuestUpdateBody,
+  type QuestUpdateBodyInput,
+  QuestUpdateBodySchema,
+} from './quest-update.js';
 export { QuestCreateBodySchema } from './quests.js';
 export type { ApiRequestBodyTypes, ApiResponseTypes } from './types.js';
 export { ConnectRemovalQuerySchema } from './users.js';
@@ -67,8 +87,18 @@ export const API_OPERATIONS = {
   listInvites,
   getReviewCounts,
   deleteConnectAssociation,
+  checkMember,
+  createSecret,
+  getSecret,
+  addXp,
+  removeXp,
+  banUser,
+  getReferralCode,
+  getLeaderboard,
+  listSprints,
   listQuests,
   createQuest,
+  updateQuest,
   listWebhooks,
   createWebhook,
   updateWebhook,

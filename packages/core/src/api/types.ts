@@ -1,12 +1,19 @@
 import type {
+  BanBody,
   Community,
+  CommunitySecret,
+  CommunitySecretInfo,
   EventType,
   InviteListItem,
+  Leaderboard,
+  MemberCheckBody,
   ModuleList,
   QuestCreateRequestInput,
   QuestCreateResponse,
   QuestListItem,
+  ReferralCode,
   ReviewCounts,
+  SprintList,
   User,
   UserBySocial,
   WebhookCreateBody,
@@ -14,7 +21,10 @@ import type {
   WebhookDeliveryRecordList,
   WebhookListResponse,
   WebhookUpdateBody,
+  XpBody,
+  XpEntry,
 } from '../schemas/index.js';
+import type { QuestUpdateBodyInput } from './quest-update.js';
 
 // The operations carry zod schemas; what a caller reads in an editor should be the resources'
 // names (`User`, not the forty fields it expands to). These maps give each answer and each body
@@ -35,6 +45,12 @@ export interface ApiResponseTypes {
   WebhookCreateResponse: WebhookCreateResponse;
   WebhookEventTypeList: EventType[];
   WebhookDeliveryRecordList: WebhookDeliveryRecordList;
+  CommunitySecret: CommunitySecret;
+  CommunitySecretInfo: CommunitySecretInfo;
+  XpEntry: XpEntry;
+  ReferralCode: ReferralCode;
+  Leaderboard: Leaderboard;
+  SprintList: SprintList;
 }
 
 /**
@@ -46,4 +62,9 @@ export interface ApiRequestBodyTypes {
   createQuest: QuestCreateRequestInput;
   createWebhook: WebhookCreateBody;
   updateWebhook: WebhookUpdateBody;
+  checkMember: MemberCheckBody;
+  addXp: XpBody;
+  removeXp: XpBody;
+  banUser: BanBody;
+  updateQuest: QuestUpdateBodyInput;
 }

@@ -109,7 +109,7 @@ function calls(): Call[] {
       path,
       ...(example.query ? { query: example.query } : {}),
       ...(example.body !== undefined ? { body: example.body } : {}),
-      status: 200,
+      status: route.status ?? 200,
     };
   });
   // Writes that change the demo data go last, the delete at the very end.
@@ -146,6 +146,41 @@ function calls(): Call[] {
       status: 200,
     },
     { label: 'a read-only key reading', method: 'GET', path: demo, key: RO, status: 200 },
+    {
+      label: 'a sprint leaderboard',
+      method: 'GET',
+      path: `${demo}/leaderboard`,
+      query: { page: '1', limit: '2', sprintId: DEMO.sprints.current },
+      status: 200,
+    },
+    {
+      label: 'every sprint',
+      method: 'GET',
+      path: `${demo}/leaderboard/sprint`,
+      status: 200,
+    },
+    {
+      label: 'a non-member',
+      method: 'POST',
+      path: `${demo}/member`,
+      body: { userId: '00000000-0000-4000-8000-0000000000ff' },
+      status: 404,
+    },
+    {
+      label: 'xp below 0',
+      method: 'DELETE',
+      path: `${demo}/users/${DEMO.users.reviewer}/xp`,
+      body: { xp: 2_147_483_647, label: 'Too much' },
+      status: 409,
+    },
+    {
+      label: 'a leaderboard page too large',
+      method: 'GET',
+      path: `${demo}/leaderboard`,
+      query: { page: '1', limit: '101' },
+      status: 400,
+      invalidRequest: true,
+    },
     {
       label: 'an unknown user',
       method: 'GET',

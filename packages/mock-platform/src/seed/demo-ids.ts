@@ -64,6 +64,12 @@ export const DEMO = {
     joined: uuid('30000000', 1),
     claims: uuid('30000000', 2),
   },
+  sprints: {
+    /** Running now (the seed's clock): from a week ago to three weeks on; every quest counts. */
+    current: uuid('40000000', 1),
+    /** Over: the month before, only the verify-email quest counted. */
+    past: uuid('40000000', 2),
+  },
   sandbox: {
     subdomain: 'sandbox',
     communityId: uuid('c0000000', 2),

@@ -1,4 +1,5 @@
 import { ANY_NETWORK, identifiersOf, normalizeIdentifier } from './identifiers.js';
+import { createRankings } from './ranking.js';
 import type {
   ApiKeyRecord,
   ClaimRecord,
@@ -8,8 +9,10 @@ import type {
   InviteRecord,
   ModuleRecord,
   QuestRecord,
+  SprintRecord,
   UserRecord,
   WebhookRecord,
+  XpEntryRecord,
 } from './records.js';
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
 import type {
@@ -21,12 +24,14 @@ import type {
   InviteStore,
   ModuleStore,
   QuestStore,
+  SprintStore,
   Store,
   StoreSnapshot,
   UserIdentifierKind,
   UserStore,
   WebhookStore,
   WebhookWriteResult,
+  XpEntryStore,
 } from './store.js';
 import { countWrites } from './write-count.js';
 
@@ -103,6 +108,7 @@ function createUserStore(): UserStore {
   // one hash lookup per query, whatever the number of members.
   const indexes = new Map<string, Map<string, string>>();
   const activeCounts = new Map<string, number>();
+  const rankings = createRankings(() => byId.values());
   const indexOf = (communityId: string, kind: UserIdentifierKind, network: string) => {
     const name = `${communityId}\u0001${kind}\u0001${network}`;
     let index = indexes.get(name);
@@ -145,8 +151,11 @@ function createUserStore(): UserStore {
       for (const { index, value } of identifiers) index.set(value, record.id);
       byId.set(record.id, record);
       countActive(record, 1);
+      rankings.changed(previous, record);
     },
     countActive: (communityId) => activeCounts.get(communityId) ?? 0,
+    listRanked: rankings.ranked,
+    getRank: rankings.rankOf,
     list: () => byId.values(),
     get size() {
       return byId.size;
@@ -321,6 +330,52 @@ function createClaimStore(): ClaimStore {
   };
 }
 
+const entryOrder = byTimeThenId<XpEntryRecord>((entry) => entry.createdAt);
+
+function createXpEntryStore(): XpEntryStore {
+  const all: XpEntryRecord[] = [];
+  const byCommunity = new Map<string, XpEntryRecord[]>();
+  const byReceiver = new Map<string, XpEntryRecord[]>();
+  return {
+    listByCommunity: (communityId) => byCommunity.get(communityId) ?? [],
+    listByReceiver: (userId) => byReceiver.get(userId) ?? [],
+    put(record) {
+      all.push(record);
+      insertSorted(listOf(byCommunity, record.communityId), record, entryOrder);
+      insertSorted(listOf(byReceiver, record.receiverId), record, entryOrder);
+    },
+    list: () => all.values(),
+  };
+}
+
+const sprintOrder = byTimeThenId<SprintRecord>((sprint) => sprint.startingAt);
+
+function createSprintStore(): SprintStore {
+  const byId = new Map<string, SprintRecord>();
+  const byCommunity = new Map<string, SprintRecord[]>();
+  return {
+    get: (id) => byId.get(id),
+    listByCommunity: (communityId) => byCommunity.get(communityId) ?? [],
+    put(record) {
+      const start = Date.parse(record.startingAt);
+      const end = Date.parse(record.endingAt);
+      if (!(end > start)) fail(`sprint ${record.id} ends before it starts`);
+      const list = listOf(byCommunity, record.communityId);
+      const other = list.find(
+        (sprint) =>
+          sprint.id !== record.id &&
+          Date.parse(sprint.startingAt) < end &&
+          start < Date.parse(sprint.endingAt),
+      );
+      if (other) fail(`sprint ${record.id} overlaps sprint ${other.id}: one sprint runs at a time`);
+      const previous = byId.get(record.id);
+      if (previous) removeSorted(listOf(byCommunity, previous.communityId), previous, sprintOrder);
+      byId.set(record.id, record);
+      insertSorted(list, record, sprintOrder);
+    },
+  };
+}
+
 /**
  * The embedded store: everything in memory, every lookup by id or identifier one hash lookup.
  * Given a snapshot (from fixtures or `snapshot()`), starts with that state.
@@ -348,6 +403,8 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
     deliveries: counted(deliveries),
     connections: counted(createConnectionStore()),
     claims: counted(createClaimStore()),
+    xpEntries: counted(createXpEntryStore()),
+    sprints: counted(createSprintStore()),
     get version() {
       return version;
     },
@@ -357,13 +414,19 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
         communities: [...store.communities.list()],
         apiKeys: [...store.apiKeys.list()],
         modules: store.communities.list().flatMap((c) => store.modules.listByCommunity(c.id)),
-        users: [...store.users.list()],
+        // The rank saved is the leaderboard's, whatever the record held.
+        users: [...store.users.list()].map((user) => ({
+          ...user,
+          rank: store.users.getRank(user),
+        })),
         invites: [...store.invites.list()],
         quests: store.communities.list().flatMap((c) => store.quests.listByCommunity(c.id)),
         webhooks: store.communities.list().flatMap((c) => store.webhooks.listByCommunity(c.id)),
         deliveries: [...store.deliveries.list()],
         connections: [...store.connections.list()],
         claims: [...store.claims.list()],
+        xpEntries: [...store.xpEntries.list()],
+        sprints: store.communities.list().flatMap((c) => store.sprints.listByCommunity(c.id)),
       };
       return structuredClone(snapshot);
     },
@@ -386,4 +449,6 @@ function load(store: Store, snapshot: StoreSnapshot): void {
   for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
   for (const connection of snapshot.connections) store.connections.put(connection);
   for (const claim of snapshot.claims ?? []) store.claims.put(claim);
+  for (const entry of snapshot.xpEntries ?? []) store.xpEntries.put(entry);
+  for (const sprint of snapshot.sprints ?? []) store.sprints.put(sprint);
 }

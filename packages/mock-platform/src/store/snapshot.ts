@@ -29,6 +29,7 @@ const CommunityRecordSchema = z.object({
   type: nullableString,
   inviteMinXp: z.number().min(0),
   connectSecret: z.string().min(1),
+  connectSecretCreatedAt: timestamp.optional(),
   createdAt: timestamp,
 });
 
@@ -118,6 +119,8 @@ const QuestRecordSchema = z.object({
   position: z.number().nullable(),
   sprintId: z.uuid().nullable(),
   isAutomaticWhenEmpty: z.boolean(),
+  aiReview: z.boolean().optional(),
+  aiPrompt: nullableString.optional(),
   claimCount: count,
   claimCounter: count,
   claimCounterRefreshedAt: timestamp.nullable(),
@@ -170,6 +173,34 @@ const ClaimRecordSchema = z.object({
   lastFailedAt: timestamp.nullable(),
 });
 
+const XpEntryRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  receiverId: z.uuid(),
+  xp: z.int(),
+  label: z.string(),
+  description: nullableString,
+  questId: z.uuid().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deleted: z.boolean(),
+});
+
+const SprintRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  name: z.string(),
+  description: nullableString,
+  image: nullableString,
+  color: nullableString,
+  rewards: RichTextNodeSchema.nullable(),
+  rewardZone: count.nullable(),
+  includedQuestsIds: z.array(z.uuid()),
+  startingAt: timestamp,
+  endingAt: timestamp,
+  createdAt: timestamp,
+});
+
 /** The schema of a fixtures file (a {@link StoreSnapshot}). */
 export const StoreSnapshotSchema = z.object({
   version: z.literal(1),
@@ -183,6 +214,8 @@ export const StoreSnapshotSchema = z.object({
   deliveries: z.array(DeliveryRecordSchema),
   connections: z.array(ConnectionRecordSchema),
   claims: z.array(ClaimRecordSchema).optional(),
+  xpEntries: z.array(XpEntryRecordSchema).optional(),
+  sprints: z.array(SprintRecordSchema).optional(),
 });
 
 /**
