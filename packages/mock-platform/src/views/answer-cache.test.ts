@@ -55,6 +55,8 @@ describe('the memory store’s version', () => {
       connections: () => store.connections.put(snapshot.connections[0]!),
       connectionsDelete: () => store.connections.deleteByUser('unknown'),
       claims: () => store.claims.put(CLAIM),
+      xpEntries: () => store.xpEntries.put(snapshot.xpEntries![0]!),
+      sprints: () => store.sprints.put(snapshot.sprints![0]!),
     };
     for (const [name, write] of Object.entries(parts)) {
       const before = store.version!;
@@ -65,6 +67,9 @@ describe('the memory store’s version', () => {
     store.communities.getBySubdomain('demo');
     store.users.findIdByIdentifier(DEMO.communityId, 'email', 'ada@example.com');
     store.users.countActive(DEMO.communityId);
+    store.users.getRank(store.users.listRanked(DEMO.communityId)[0]!);
+    store.xpEntries.listByCommunity(DEMO.communityId);
+    store.sprints.listByCommunity(DEMO.communityId);
     void store.users.size;
     store.snapshot();
     expect(store.version).toBe(before);
