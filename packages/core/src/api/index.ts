@@ -7,6 +7,7 @@
  */
 import { getCommunity, listModules } from './community.js';
 import { createQuest, listQuests } from './quests.js';
+import { getReview, listReviewEvents, listReviews, reviewClaims } from './reviews.js';
 import {
   deleteConnectAssociation,
   getReviewCounts,
@@ -54,6 +55,10 @@ export const API_OPERATIONS = {
   deleteWebhook,
   listWebhookEventTypes,
   listWebhookDeliveries,
+  listReviews,
+  getReview,
+  reviewClaims,
+  listReviewEvents,
 } as const;
 
 /** The operations of the public API, by operationId. */

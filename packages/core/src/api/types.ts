@@ -6,7 +6,12 @@ import type {
   QuestCreateRequestInput,
   QuestCreateResponse,
   QuestListItem,
+  Review,
+  ReviewActionBody,
+  ReviewActionResponse,
   ReviewCounts,
+  ReviewEventList,
+  ReviewList,
   User,
   UserBySocial,
   WebhookCreateBody,
@@ -35,6 +40,10 @@ export interface ApiResponseTypes {
   WebhookCreateResponse: WebhookCreateResponse;
   WebhookEventTypeList: EventType[];
   WebhookDeliveryRecordList: WebhookDeliveryRecordList;
+  ReviewList: ReviewList;
+  Review: Review;
+  ReviewActionResponse: ReviewActionResponse;
+  ReviewEventList: ReviewEventList;
 }
 
 /**
@@ -46,4 +55,5 @@ export interface ApiRequestBodyTypes {
   createQuest: QuestCreateRequestInput;
   createWebhook: WebhookCreateBody;
   updateWebhook: WebhookUpdateBody;
+  reviewClaims: ReviewActionBody;
 }

@@ -3,6 +3,7 @@ import type { PublicRoute } from '../http/route.js';
 import { getCommunity, listModules } from './community.js';
 import { deleteConnectAssociation } from './connect.js';
 import { createQuest, listQuests } from './quests.js';
+import { getReview, listReviewEvents, listReviews, reviewClaims } from './review-actions.js';
 import { getReviewCounts } from './reviews.js';
 import { getUser, listInvites, lookupUser } from './users.js';
 import {
@@ -31,6 +32,10 @@ const ROUTES_BY_OPERATION = {
   deleteWebhook,
   listWebhookEventTypes,
   listWebhookDeliveries,
+  listReviews,
+  getReview,
+  reviewClaims,
+  listReviewEvents,
 } satisfies Record<OperationId, PublicRoute>;
 
 /** Every route of the public API, under `/public/communities/{subdomain}`, in core's order. */

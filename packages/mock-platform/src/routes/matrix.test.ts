@@ -34,6 +34,13 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
   deleteWebhook: { path: `/webhooks/${DEMO.webhooks.claims}` },
   listWebhookEventTypes: { path: '/webhooks-event-types' },
   listWebhookDeliveries: { path: `/webhooks/${DEMO.webhooks.joined}/events` },
+  listReviews: { path: '/reviews?status=pending' },
+  getReview: { path: `/reviews/${DEMO.reviews.pending}` },
+  reviewClaims: {
+    path: '/reviews',
+    body: { claimedQuestIds: [DEMO.reviews.pending], status: 'success', mark: 'star' },
+  },
+  listReviewEvents: { path: `/reviews/${DEMO.reviews.starred}/events` },
 };
 
 const cases = PUBLIC_ROUTES.map((route) => {
@@ -85,7 +92,9 @@ describe.each(cases)('%s', (_name, route, sample) => {
     for (const status of expected) expect(route.errors).toContain(status);
     // The contract declares 400, 401, 403, 404, 409, 429, 500 on community lookup, modules and
     // every webhook route; the others declare what the mock can answer.
-    const contractRoute = route.tag === 'Webhooks' || route.tag === 'Community';
+    // The review routes declare them too, as the platform's documentation does for its endpoints.
+    const contractRoute =
+      route.tag === 'Webhooks' || route.tag === 'Community' || route.tag === 'Reviews';
     expect([...route.errors].sort()).toEqual(
       contractRoute ? [400, 401, 403, 404, 409, 429, 500] : [400, 401, 403, 404, 429],
     );

@@ -64,6 +64,15 @@ export const DEMO = {
     joined: uuid('30000000', 1),
     claims: uuid('30000000', 2),
   },
+  /** Claims of "Visit our partner" (a quest that needs review), one in each review state. */
+  reviews: {
+    /** jay's claim, waiting for a reviewer. */
+    pending: uuid('70000000', 1),
+    /** ben's claim, accepted with a star and bonus xp by ada. */
+    starred: uuid('70000000', 2),
+    /** cleo's claim, refused with a flag by ada. */
+    flagged: uuid('70000000', 3),
+  },
   sandbox: {
     subdomain: 'sandbox',
     communityId: uuid('c0000000', 2),

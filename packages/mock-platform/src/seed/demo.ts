@@ -10,6 +10,7 @@ import type {
 } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { DEMO, generatedUserId, seedUuid } from './demo-ids.js';
+import { seedDemoReviews } from './demo-reviews.js';
 import { createPrng } from './prng.js';
 
 /** Generated demo users when no number is given. */
@@ -673,6 +674,8 @@ export function seedDemo(store: Store, options: SeedDemoOptions = {}): SeedSumma
     identifier: 'community-user-ada',
     createdAt: at(7 * DAY),
   });
+
+  seedDemoReviews(store);
 
   seedSandbox(store);
   return { namedUsers: named.length, generatedUsers: generated };

@@ -20,6 +20,7 @@ import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
 import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
+import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
 import type { Tracker } from './tracker.js';
 import {
   type CallOutcome,
@@ -30,14 +31,18 @@ import {
 } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 
-/** How a claim ended: `success` (claimed), `failed` (refused or not verified), `error` (endpoint fault). */
-export const CLAIM_STATUSES = ['success', 'failed', 'error'] as const;
+/**
+ * How a claim ended: `success` (claimed), `pending` (waiting for a reviewer), `failed` (refused or
+ * not verified), `error` (endpoint fault).
+ */
+export const CLAIM_STATUSES = ['success', 'pending', 'failed', 'error'] as const;
 /** How a claim ended. */
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Why a claim ended as it did. */
 export const CLAIM_REASONS = [
   'claimed',
+  'in-review',
   'not-verified',
   'endpoint-fault',
   'account-not-linked',
@@ -48,6 +53,7 @@ export const CLAIM_REASONS = [
   'retry-later',
   'condition-not-met',
   'claim-in-progress',
+  'review-pending',
 ] as const;
 /** Why a claim ended as it did. */
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
@@ -86,6 +92,8 @@ export interface ClaimResult {
   missingAccounts: IdentificationMethod[];
   /** xp added to the member (success only). */
   xpAwarded: number;
+  /** The review the claim opened (status `pending`), else null. */
+  reviewId: string | null;
   tasks: TaskReport[];
   /** Webhook deliveries of the claim's event, after their first try. */
   deliveries: WebhookDeliveryRecord[];
@@ -106,6 +114,10 @@ export interface Claims {
 
 const FAULT_MESSAGE = 'We could not verify this quest right now. Please try again later.';
 const LIMIT_MESSAGE = 'This quest has reached its claim limit.';
+const REVIEW_PENDING = {
+  reason: 'review-pending',
+  message: 'Your claim of this quest is waiting for a reviewer.',
+} as const;
 const IN_PROGRESS = {
   reason: 'claim-in-progress',
   message: 'Your claim of this quest is being verified; wait for its answer.',
@@ -145,15 +157,6 @@ const skipped = (task: QuestTaskRecord): TaskReport => ({
   violations: [],
   checks: null,
 });
-
-function xpOf(quest: QuestRecord): number {
-  let xp = 0;
-  for (const reward of quest.rewards) {
-    const value = Number(reward.value);
-    if (reward.type === 'xp' && Number.isFinite(value)) xp += value;
-  }
-  return xp;
-}
 
 /**
  * The claim engine. First the platform's rules (member and quest state, claim limit, recurrence,
@@ -203,6 +206,8 @@ export function createClaims(
       userId: user.id,
       requestId: partial.requestId,
     };
+    // A claim waiting for review is neither claimed nor failed yet: no event (reviews emit none).
+    if (partial.status === 'pending') return { ...partial, ...ids, deliveries: [] };
     const dispatched =
       partial.status === 'success'
         ? deps.deliveries.emit(community, 'QUEST_CLAIMED', { ...data, xp: partial.xpAwarded })
@@ -247,7 +252,7 @@ export function createClaims(
     for (const invite of invites) {
       store.invites.put({ ...invite, status: 'consumed', questId: quest.id });
     }
-    const xp = xpOf(quest);
+    const xp = questXp(quest);
     if (xp !== 0) {
       const total = latestUser.xp + xp;
       store.users.put({ ...latestUser, xp: total, level: levelForXp(total), updatedAt: at });
@@ -278,14 +283,18 @@ export function createClaims(
     const user = findMember(store, community, input.userId);
     if (!user) return memberNotFound(input.userId, community);
     const tasks = quest.tasks.filter((task) => task.type === 'api');
-    if (tasks.length === 0) {
+    const reviewed = needsReview(quest);
+    if (tasks.length === 0 && !reviewed) {
       return apiError(409, `Quest ${quest.id} has no api task: the mock claims api tasks only`);
     }
 
     const requestId = randomId();
-    const base = { requestId, missingAccounts: [], xpAwarded: 0 };
+    const base = { requestId, missingAccounts: [], xpAwarded: 0, reviewId: null };
     const refused =
-      refusal(user, quest) ?? (busy ? IN_PROGRESS : ruleRefusal(store, user, quest, clock.now()));
+      refusal(user, quest) ??
+      (busy ? IN_PROGRESS : null) ??
+      (pendingReviewOf(context, user.id, quest.id) ? REVIEW_PENDING : null) ??
+      ruleRefusal(store, user, quest, clock.now());
     if (refused) {
       return finish(community, quest, user, {
         ...base,
@@ -368,6 +377,17 @@ export function createClaims(
       if (report.outcome !== 'verified') failure = report;
     }
 
+    if (!failure && reviewed) {
+      const review = openReview(context, quest, user);
+      return finish(community, quest, user, {
+        ...base,
+        status: 'pending',
+        reason: 'in-review',
+        message: 'Your claim is waiting for a reviewer.',
+        reviewId: review.id,
+        tasks: reports,
+      });
+    }
     if (!failure) {
       const awarded = award(quest, user);
       if ('refused' in awarded) {

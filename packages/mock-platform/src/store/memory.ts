@@ -11,6 +11,7 @@ import type {
   UserRecord,
   WebhookRecord,
 } from './records.js';
+import { createReviewStore } from './reviews.js';
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
 import type {
   ApiKeyStore,
@@ -342,6 +343,7 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
     deliveries,
     connections: createConnectionStore(),
     claims: createClaimStore(),
+    reviews: createReviewStore(),
     snapshot() {
       const snapshot: StoreSnapshot = {
         version: 1,
@@ -355,6 +357,8 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
         deliveries: [...store.deliveries.list()],
         connections: [...store.connections.list()],
         claims: [...store.claims.list()],
+        reviews: [...store.reviews.list()],
+        reviewEvents: [...store.reviews.listEvents()],
       };
       return structuredClone(snapshot);
     },
@@ -377,4 +381,6 @@ function load(store: Store, snapshot: StoreSnapshot): void {
   for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
   for (const connection of snapshot.connections) store.connections.put(connection);
   for (const claim of snapshot.claims ?? []) store.claims.put(claim);
+  for (const review of snapshot.reviews ?? []) store.reviews.put(review);
+  for (const event of snapshot.reviewEvents ?? []) store.reviews.addEvent(event);
 }

@@ -10,6 +10,7 @@ import type {
   UserRecord,
   WebhookRecord,
 } from './records.js';
+import type { ReviewEventRecord, ReviewRecord, ReviewStore } from './reviews.js';
 
 // The store is synchronous on purpose: in one JavaScript thread a synchronous method runs to its
 // end before any other request is served, so every write (check a uri is free, then insert) is
@@ -192,6 +193,10 @@ export interface StoreSnapshot {
   connections: ConnectionRecord[];
   /** Absent in fixtures written before claim rules: no claim yet. */
   claims?: ClaimRecord[];
+  /** Absent in fixtures written before reviews: no review yet. */
+  reviews?: ReviewRecord[];
+  /** The reviews' events; absent with them. */
+  reviewEvents?: ReviewEventRecord[];
 }
 
 /** The state of the mock platform, by resource. */
@@ -206,6 +211,7 @@ export interface Store {
   readonly deliveries: DeliveryStore;
   readonly connections: ConnectionStore;
   readonly claims: ClaimStore;
+  readonly reviews: ReviewStore;
   /** A deep copy of the whole state. */
   snapshot(): StoreSnapshot;
 }
