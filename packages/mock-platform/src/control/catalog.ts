@@ -144,6 +144,23 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/__mock/events',
     summary: 'Claims and verification calls as they happen (server-sent events claim and call)',
   },
+  {
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/reviews',
+    summary: 'The review queue: claimed quests with their events, oldest first (100 at most)',
+    query: 'status=pending',
+  },
+  {
+    method: 'POST',
+    path: '/__mock/communities/{subdomain}/reviews',
+    summary: 'Review claimed quests (the rules and effects of POST /reviews)',
+    example: {
+      claimedQuestIds: ['70000000-0000-4000-8000-000000000001'],
+      status: 'success',
+      mark: 'star',
+      bonusXP: 50,
+    },
+  },
   { method: 'GET', path: '/__mock/dashboard', summary: 'The dashboard (an HTML page)' },
   { method: 'GET', path: '/__mock/openapi.json', summary: 'This list, as an OpenAPI document' },
 ];

@@ -8,11 +8,12 @@ import { clockRoutes } from './clock.js';
 import { connectRoutes } from './connect.js';
 import { endpointCheckRoutes } from './endpoint-checks.js';
 import { memberRoutes } from './members.js';
+import { reviewControlRoutes } from './reviews.js';
 import { webhookRoutes } from './webhooks.js';
 
 /**
  * The service side's control routes, mounted under /__mock/ beside the others: claims and calls,
- * endpoint checks, connect and secrets, members, events and deliveries, the clock, the journal of claims.
+ * endpoint checks, connect and secrets, members, events and deliveries, the clock, the journal of claims, the review queue.
  */
 export function createServiceControlApp(context: MockContext, service: MockService): Hono {
   const control = new Hono();
@@ -24,5 +25,6 @@ export function createServiceControlApp(context: MockContext, service: MockServi
   control.route('/', webhookRoutes(context, service));
   control.route('/', clockRoutes(context, service));
   control.route('/', browseRoutes(context, service));
+  control.route('/', reviewControlRoutes(context));
   return control;
 }
