@@ -6,6 +6,17 @@
  * them and `@questkit/client` is derived from them, so a field or a status changes in one place.
  */
 import { getCommunity, listModules } from './community.js';
+import { getLeaderboard, listSprints } from './leaderboard.js';
+import {
+  addXp,
+  banUser,
+  checkMember,
+  createSecret,
+  getReferralCode,
+  getSecret,
+  removeXp,
+} from './members.js';
+import { updateQuest } from './quest-update.js';
 import { createQuest, listQuests } from './quests.js';
 import { getReview, listReviewEvents, listReviews, reviewClaims } from './reviews.js';
 import {
@@ -28,6 +39,13 @@ export { CONTRACT_ERRORS } from './community.js';
 export * from './errors.js';
 export * from './headers.js';
 export * from './operation.js';
+export {
+  QUEST_AI_PROMPT_MAX_LENGTH,
+  QuestPathParamsSchema,
+  type QuestUpdateBody,
+  type QuestUpdateBodyInput,
+  QuestUpdateBodySchema,
+} from './quest-update.js';
 export { QuestCreateBodySchema } from './quests.js';
 export type { ApiRequestBodyTypes, ApiResponseTypes } from './types.js';
 export { ConnectRemovalQuerySchema } from './users.js';
@@ -47,8 +65,18 @@ export const API_OPERATIONS = {
   listInvites,
   getReviewCounts,
   deleteConnectAssociation,
+  checkMember,
+  createSecret,
+  getSecret,
+  addXp,
+  removeXp,
+  banUser,
+  getReferralCode,
+  getLeaderboard,
+  listSprints,
   listQuests,
   createQuest,
+  updateQuest,
   listWebhooks,
   createWebhook,
   updateWebhook,

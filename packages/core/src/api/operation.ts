@@ -81,8 +81,10 @@ export interface ApiOperation {
   params: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The 200 body and its name in the OpenAPI document; null for "200, no content". */
+  /** The success body and its name in the OpenAPI document; null for "200, no content". */
   response: { name: string; schema: z.ZodType } | null;
+  /** The success status when it is not 200: 201 for a creation the platform answers so. */
+  status?: 201;
   /** The error statuses the operation declares. */
   errors: readonly ApiErrorStatus[];
 }

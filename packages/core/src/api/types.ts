@@ -1,17 +1,24 @@
 import type {
+  BanBody,
   Community,
+  CommunitySecret,
+  CommunitySecretInfo,
   EventType,
   InviteListItem,
+  Leaderboard,
+  MemberCheckBody,
   ModuleList,
   QuestCreateRequestInput,
   QuestCreateResponse,
   QuestListItem,
+  ReferralCode,
   Review,
   ReviewActionBody,
   ReviewActionResponse,
   ReviewCounts,
   ReviewEventList,
   ReviewList,
+  SprintList,
   User,
   UserBySocial,
   WebhookCreateBody,
@@ -19,7 +26,10 @@ import type {
   WebhookDeliveryRecordList,
   WebhookListResponse,
   WebhookUpdateBody,
+  XpBody,
+  XpEntry,
 } from '../schemas/index.js';
+import type { QuestUpdateBodyInput } from './quest-update.js';
 
 // The operations carry zod schemas; what a caller reads in an editor should be the resources'
 // names (`User`, not the forty fields it expands to). These maps give each answer and each body
@@ -44,6 +54,12 @@ export interface ApiResponseTypes {
   Review: Review;
   ReviewActionResponse: ReviewActionResponse;
   ReviewEventList: ReviewEventList;
+  CommunitySecret: CommunitySecret;
+  CommunitySecretInfo: CommunitySecretInfo;
+  XpEntry: XpEntry;
+  ReferralCode: ReferralCode;
+  Leaderboard: Leaderboard;
+  SprintList: SprintList;
 }
 
 /**
@@ -56,4 +72,9 @@ export interface ApiRequestBodyTypes {
   createWebhook: WebhookCreateBody;
   updateWebhook: WebhookUpdateBody;
   reviewClaims: ReviewActionBody;
+  checkMember: MemberCheckBody;
+  addXp: XpBody;
+  removeXp: XpBody;
+  banUser: BanBody;
+  updateQuest: QuestUpdateBodyInput;
 }

@@ -1,5 +1,7 @@
 export * from './community.js';
+export * from './leaderboard.js';
 export * from './limits.js';
+export * from './members.js';
 export * from './queries.js';
 export * from './quests.js';
 export * from './reviews.js';

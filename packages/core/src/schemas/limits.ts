@@ -57,3 +57,19 @@ export const QUEST_CLAIM_LIMIT_DEFAULT = 0;
 
 /** Longest time a quest's `claimCounter` may be stale: it is a cache refreshed every hour. */
 export const CLAIM_COUNTER_REFRESH_MS = 3_600_000;
+
+/** Lowest `page` of the leaderboard (the parameter is required; pages count from 1). */
+export const LEADERBOARD_PAGE_MIN = 1;
+/** Highest `page` of the leaderboard: the contract gives none; the invite list's bound. */
+export const LEADERBOARD_PAGE_MAX = 100_000;
+/** Lowest `limit` of the leaderboard. */
+export const LEADERBOARD_LIMIT_MIN = 1;
+/** Highest `limit` of the leaderboard (the platform's clients say at most 100). */
+export const LEADERBOARD_LIMIT_MAX = 100;
+
+/** Most xp one entry adds or removes (the largest signed 32-bit integer, as claimLimit). */
+export const XP_ENTRY_MAX = 2_147_483_647;
+/** Longest XP entry `label`, in characters (the contract gives none). */
+export const XP_LABEL_MAX_LENGTH = 256;
+/** Longest XP entry `description` and ban `reason`, in characters (the contract gives none). */
+export const XP_DESCRIPTION_MAX_LENGTH = 2_000;

@@ -154,7 +154,7 @@ export function toResponse(result: RouteResult): Response {
   }
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
   if (result.kind === 'json-text') return new Response(result.text, { status: 200, headers });
-  const status = result.kind === 'json' ? 200 : result.status;
+  const status = result.kind === 'json' ? (result.status ?? 200) : result.status;
   if (result.kind === 'error' && result.headers) {
     for (const [name, value] of Object.entries(result.headers)) headers.set(name, value);
   }

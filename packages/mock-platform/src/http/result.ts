@@ -1,9 +1,10 @@
 import type { ApiFailure } from '../errors.js';
 
-/** A 200 answer with a JSON body. */
+/** A 200 answer with a JSON body (201 for a creation the contract answers so). */
 export interface JsonResult<T> {
   kind: 'json';
   body: T;
+  status?: 201;
 }
 
 /**
@@ -26,6 +27,11 @@ export type RouteResult<T = unknown> = JsonResult<T> | JsonTextResult | EmptyRes
 /** 200 with a JSON body. */
 export function ok<T>(body: T): JsonResult<T> {
   return { kind: 'json', body };
+}
+
+/** 201 with a JSON body: the operations whose contract says `status: 201`. */
+export function created<T>(body: T): JsonResult<T> {
+  return { kind: 'json', body, status: 201 };
 }
 
 /** 200 with JSON text made by the caller (it must be the JSON of the operation's answer). */

@@ -161,9 +161,9 @@ export function buildOpenApiDocument(
       security: route.apiKeyOnly ? [{ apiKey: [] }] : [{ apiKey: [] }, { memberToken: [] }],
       parameters,
       responses: {
-        '200': route.response
+        [String(route.status ?? 200)]: route.response
           ? {
-              description: 'OK',
+              description: route.status === 201 ? 'Created' : 'OK',
               content: {
                 'application/json': {
                   schema: { $ref: `#/components/schemas/${route.response.name}` },

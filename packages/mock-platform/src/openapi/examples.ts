@@ -42,6 +42,22 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, RequestExample>> = {
       ],
     },
   },
+  updateQuest: {
+    params: { questId: DEMO.quests.joinDiscord },
+    body: { name: 'Join our Discord server', published: true },
+  },
+  checkMember: { body: { userId: DEMO.users.admin } },
+  createSecret: {},
+  getSecret: {},
+  addXp: {
+    params: { userId: DEMO.users.editor },
+    body: { xp: 50, label: 'Event host', description: 'Hosted the community call' },
+  },
+  removeXp: { params: { userId: DEMO.users.admin }, body: { xp: 10, label: 'Correction' } },
+  banUser: { params: { userId: DEMO.users.guest }, body: { reason: 'Spam in the Discord' } },
+  getReferralCode: { params: { userId: DEMO.users.admin } },
+  getLeaderboard: { query: { page: '1', limit: '20' } },
+  listSprints: { query: { onlyCurrent: 'true' } },
   listWebhooks: { query: { limit: '20' } },
   createWebhook: {
     body: {

@@ -109,7 +109,7 @@ function calls(): Call[] {
       path,
       ...(example.query ? { query: example.query } : {}),
       ...(example.body !== undefined ? { body: example.body } : {}),
-      status: 200,
+      status: route.status ?? 200,
     };
   });
   // Writes that change the demo data go last, the delete at the very end.

@@ -2,6 +2,9 @@ import { API_PREFIX, OPERATION_IDS, type OperationId } from '@questkit/core/api'
 import type { PublicRoute } from '../http/route.js';
 import { getCommunity, listModules } from './community.js';
 import { deleteConnectAssociation } from './connect.js';
+import { getLeaderboard, listSprints } from './leaderboard.js';
+import { checkMember, createSecret, getReferralCode, getSecret } from './members.js';
+import { updateQuest } from './quest-update.js';
 import { createQuest, listQuests } from './quests.js';
 import { getReview, listReviewEvents, listReviews, reviewClaims } from './review-actions.js';
 import { getReviewCounts } from './reviews.js';
@@ -14,6 +17,7 @@ import {
   listWebhooks,
   updateWebhook,
 } from './webhooks.js';
+import { addXp, banUser, removeXp } from './xp.js';
 
 /** The mock's route of every operation of core's contract: the compiler checks none is missing. */
 const ROUTES_BY_OPERATION = {
@@ -24,8 +28,18 @@ const ROUTES_BY_OPERATION = {
   listInvites,
   getReviewCounts,
   deleteConnectAssociation,
+  checkMember,
+  createSecret,
+  getSecret,
+  addXp,
+  removeXp,
+  banUser,
+  getReferralCode,
+  getLeaderboard,
+  listSprints,
   listQuests,
   createQuest,
+  updateQuest,
   listWebhooks,
   createWebhook,
   updateWebhook,

@@ -472,3 +472,55 @@ describe('claims of a quest that needs review', () => {
     });
   });
 });
+
+describe('a ban', () => {
+  it('cancels the member’s pending reviews with a cancel event, and leaves decided ones', async () => {
+    const { call, platform } = createTestPlatform();
+    const ada = DEMO.users.admin;
+    const opened = await claim(call, DEMO.quests.partnership, ada);
+    const banned = await call('POST', `demo/users/${ada}/ban`, { body: { reason: 'Spam' } });
+    expect(banned.status, banned.text).toBe(200);
+    const review = expectShape(
+      ReviewSchema,
+      (await call('GET', `demo/reviews/${opened.reviewId}`)).body,
+    );
+    expect(review).toMatchObject({ status: 'fail', mark: null, tasks: [{ status: 'error' }] });
+    const events = expectShape(
+      ReviewEventListSchema,
+      (await call('GET', `demo/reviews/${opened.reviewId}/events`)).body,
+    );
+    expect(events.items).toEqual([
+      expect.objectContaining({
+        type: 'cancel',
+        data: { message: 'Cancelled: the member was banned (Spam)' },
+        reviewer: expect.objectContaining({ name: 'demo read-write' }),
+      }),
+    ]);
+    // Nothing else changed: the other members' reviews keep their state.
+    expect((await listAll(call, '&status=pending')).items.map((r) => r.id)).toEqual([R.pending]);
+    expect(platform.store.reviews.events(R.starred)).toHaveLength(1);
+  });
+});
+
+describe('the xp a review grants', () => {
+  it('goes through the XP ledger: entries of the quest, counted by the leaderboard', async () => {
+    const { call, platform } = createTestPlatform();
+    const jay = DEMO.users.walletOnly;
+    const entriesBefore = [...platform.store.xpEntries.list()].length;
+    await call('POST', 'demo/reviews', {
+      body: { claimedQuestIds: [R.pending], status: 'success', mark: 'star', bonusXP: 30 },
+    });
+    const entries = [...platform.store.xpEntries.list()].slice(entriesBefore);
+    expect(entries.map((entry) => [entry.receiverId, entry.xp, entry.questId])).toEqual([
+      [jay, 100, DEMO.quests.partnership],
+      [jay, 30, DEMO.quests.partnership],
+    ]);
+    const user = expectShape(UserSchema, (await call('GET', `demo/users/${jay}`)).body);
+    const board = (await call('GET', 'demo/leaderboard?page=1&limit=100')).body as {
+      data: { userId: string; xp: number }[];
+    };
+    const row = board.data.findIndex((record) => record.userId === jay);
+    expect(board.data[row]!.xp).toBe(user.xp);
+    expect(row + 1).toBe(user.rank);
+  });
+});

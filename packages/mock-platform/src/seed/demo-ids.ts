@@ -73,6 +73,12 @@ export const DEMO = {
     /** cleo's claim, refused with a flag by ada. */
     flagged: uuid('70000000', 3),
   },
+  sprints: {
+    /** Running now (the seed's clock): from a week ago to three weeks on; every quest counts. */
+    current: uuid('40000000', 1),
+    /** Over: the month before, only the verify-email quest counted. */
+    past: uuid('40000000', 2),
+  },
   sandbox: {
     subdomain: 'sandbox',
     communityId: uuid('c0000000', 2),

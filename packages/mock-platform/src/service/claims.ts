@@ -7,7 +7,6 @@ import type {
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
-import { levelForXp } from '../levels.js';
 import { findMember, memberNotFound } from '../members.js';
 import type {
   CommunityRecord,
@@ -30,6 +29,7 @@ import {
   type VerificationCall,
 } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
+import { grantXp } from './xp.js';
 
 /**
  * How a claim ended: `success` (claimed), `pending` (waiting for a reviewer), `failed` (refused or
@@ -253,24 +253,14 @@ export function createClaims(
       store.invites.put({ ...invite, status: 'consumed', questId: quest.id });
     }
     const xp = questXp(quest);
-    if (xp !== 0) {
-      const total = latestUser.xp + xp;
-      store.users.put({ ...latestUser, xp: total, level: levelForXp(total), updatedAt: at });
-      activateInvite(latestUser, total);
-    }
-    return { xp };
-  };
-
-  /** The invite of a member turns active when the member reaches the community's minimum xp. */
-  const activateInvite = (user: UserRecord, xp: number): void => {
-    if (!user.referrerId) return;
-    const community = store.communities.get(user.communityId);
-    const invite = store.invites
-      .listByInviter(user.referrerId)
-      .find((candidate) => candidate.userId === user.id);
-    if (community && invite?.status === 'pending' && xp >= community.inviteMinXp) {
-      store.invites.put({ ...invite, status: 'active' });
-    }
+    if (xp === 0) return { xp };
+    // The reward is an XP entry of the quest: it counts for the leaderboards and the sprints.
+    const community = store.communities.get(latestUser.communityId);
+    const entry =
+      community &&
+      grantXp(context, community, latestUser.id, { xp, label: quest.name, questId: quest.id });
+    // A member banned while the endpoint answered gets no xp (grantXp refuses).
+    return { xp: entry && !('kind' in entry) ? xp : 0 };
   };
 
   const run = async (input: ClaimInput, busy: boolean): Promise<ClaimResult | ApiFailure> => {

@@ -3,7 +3,6 @@ import type { Principal } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
-import { levelForXp } from '../levels.js';
 import type { CommunityRecord, QuestRecord, UserRecord } from '../store/records.js';
 import type {
   ReviewEventRecord,
@@ -12,6 +11,7 @@ import type {
   ReviewTaskRecord,
 } from '../store/reviews.js';
 import { claimHistory } from './claim-rules.js';
+import { grantXp } from './xp.js';
 
 // Reviews of claimed quests: a claim of a quest that needs review opens one (pending); a reviewer
 // decides it (success or fail, with a star or a flag), or sends a decision back to pending; a ban
@@ -104,20 +104,39 @@ interface Effects {
 }
 
 /**
- * Applies effects to the member: xp (level follows), karma, star and flag counts. The xp goes
- * through `grantXp` so it lands where every other xp change does.
+ * Applies a decision's change to the member: the xp through the XP ledger (`grantXp`: an entry
+ * of the quest, so the leaderboards and sprints count it; the level and rank follow), then karma
+ * and the star and flag counts.
  */
-function applyEffects(context: MockContext, userId: string, effects: Effects, at: string): void {
-  const user = context.store.users.get(userId);
-  if (!user) return;
-  const xp = user.xp + effects.xp;
+function applyEffects(
+  context: MockContext,
+  community: CommunityRecord,
+  review: ReviewRecord,
+  quest: QuestRecord | undefined,
+  change: Effects,
+  at: string,
+): void {
+  const questName = quest?.name ?? review.questId;
+  const grants: { xp: number; label: string }[] = [];
+  if (change.xp > 0) {
+    const reward = quest ? questXp(quest) : 0;
+    if (reward > 0) grants.push({ xp: reward, label: questName });
+    if (change.xp - reward > 0)
+      grants.push({ xp: change.xp - reward, label: `Review bonus: ${questName}` });
+  } else if (change.xp < 0) {
+    grants.push({ xp: change.xp, label: `Review withdrawn: ${questName}` });
+  }
+  for (const grant of grants) {
+    // Checked beforehand (decideReviews): the member is not banned and stays at 0 xp or more.
+    grantXp(context, community, review.userId, { ...grant, questId: review.questId });
+  }
+  const user = context.store.users.get(review.userId);
+  if (!user || (change.karma === 0 && change.stars === 0 && change.flags === 0)) return;
   context.store.users.put({
     ...user,
-    xp,
-    level: levelForXp(xp),
-    karma: user.karma + effects.karma,
-    stars: Math.max(0, user.stars + effects.stars),
-    flags: Math.max(0, user.flags + effects.flags),
+    karma: user.karma + change.karma,
+    stars: Math.max(0, user.stars + change.stars),
+    flags: Math.max(0, user.flags + change.flags),
     updatedAt: at,
   });
 }
@@ -173,6 +192,9 @@ function transitionRefusal(
   if (member && (member.isBanned || member.role === 'banned')) {
     return `Review ${review.id} is of a banned member: it can no longer change`;
   }
+  if (!member || member.deletedAt !== null) {
+    return `Review ${review.id} is of a deleted member: it can no longer change`;
+  }
   if (review.status === status) return `Review ${review.id} is already ${status}`;
   if (review.status !== 'pending' && status !== 'pending') {
     return `Review ${review.id} is ${review.status}: set it to pending before ${status}`;
@@ -204,8 +226,7 @@ export function decideReviews(
   const at = context.clock.now().toISOString();
   const mark = decision.mark ?? null;
   const bonusXP = decision.bonusXP ?? 0;
-  const decided: ReviewRecord[] = [];
-  for (const review of reviews) {
+  const plans = reviews.map((review) => {
     const quest = store.quests.get(review.questId);
     const granted =
       decision.status === 'pending'
@@ -217,7 +238,23 @@ export function decideReviews(
       stars: granted.stars - review.granted.stars,
       flags: granted.flags - review.granted.flags,
     };
-    applyEffects(context, review.userId, change, at);
+    return { review, quest, granted, change };
+  });
+  // Withdrawing xp the member no longer has would take them below 0, which the ledger refuses.
+  const xpAfter = new Map<string, number>();
+  for (const { review, change } of plans) {
+    const xp = (xpAfter.get(review.userId) ?? store.users.get(review.userId)?.xp ?? 0) + change.xp;
+    if (xp < 0) {
+      return apiError(
+        409,
+        `Review ${review.id}: withdrawing its ${-change.xp} xp would take the member below 0 xp`,
+      );
+    }
+    xpAfter.set(review.userId, xp);
+  }
+  const decided: ReviewRecord[] = [];
+  for (const { review, quest, granted, change } of plans) {
+    applyEffects(context, community, review, quest, change, at);
     if (decision.status === 'success') countClaim(context, review, 1, at);
     if (review.status === 'success') countClaim(context, review, -1, at);
     const taskStatus =
@@ -274,45 +311,4 @@ function eventOf(
     message: `The ${review.status} decision was withdrawn: back to pending`,
     bonusXP: null,
   };
-}
-
-/**
- * Cancels the member's pending reviews (a ban): each becomes `fail`, without mark, with a `cancel`
- * event naming the reason. Decided reviews keep their decision. Returns the cancelled reviews.
- */
-export function cancelPendingReviews(
-  context: MockContext,
-  userId: string,
-  reviewer: ReviewerRecord,
-  reason: string | null,
-): ReviewRecord[] {
-  const { store } = context;
-  const at = context.clock.now().toISOString();
-  const cancelled: ReviewRecord[] = [];
-  for (const review of [...store.reviews.listByUser(userId)]) {
-    if (review.status !== 'pending') continue;
-    const next: ReviewRecord = {
-      ...review,
-      status: 'fail',
-      mark: null,
-      comment: null,
-      tasks: review.tasks.map((task) =>
-        task.status === 'in-review' ? { ...task, status: 'error' } : task,
-      ),
-      updatedAt: at,
-    };
-    store.reviews.put(next);
-    store.reviews.addEvent({
-      id: randomId(),
-      reviewId: review.id,
-      communityId: review.communityId,
-      createdAt: at,
-      type: 'cancel',
-      message: `Cancelled: the member was banned${reason ? ` (${reason})` : ''}`,
-      bonusXP: null,
-      reviewer,
-    });
-    cancelled.push(next);
-  }
-  return cancelled;
 }

@@ -1,4 +1,5 @@
 import { ANY_NETWORK, identifiersOf, normalizeIdentifier } from './identifiers.js';
+import { createRankings } from './ranking.js';
 import type {
   ApiKeyRecord,
   ClaimRecord,
@@ -8,8 +9,10 @@ import type {
   InviteRecord,
   ModuleRecord,
   QuestRecord,
+  SprintRecord,
   UserRecord,
   WebhookRecord,
+  XpEntryRecord,
 } from './records.js';
 import { createReviewStore } from './reviews.js';
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
@@ -22,12 +25,14 @@ import type {
   InviteStore,
   ModuleStore,
   QuestStore,
+  SprintStore,
   Store,
   StoreSnapshot,
   UserIdentifierKind,
   UserStore,
   WebhookStore,
   WebhookWriteResult,
+  XpEntryStore,
 } from './store.js';
 
 // Records are stored as given and handed out by reference: callers treat them as read-only and
@@ -103,6 +108,7 @@ function createUserStore(): UserStore {
   // one hash lookup per query, whatever the number of members.
   const indexes = new Map<string, Map<string, string>>();
   const activeCounts = new Map<string, number>();
+  const rankings = createRankings(() => byId.values());
   const indexOf = (communityId: string, kind: UserIdentifierKind, network: string) => {
     const name = `${communityId}\u0001${kind}\u0001${network}`;
     let index = indexes.get(name);
@@ -145,8 +151,12 @@ function createUserStore(): UserStore {
       for (const { index, value } of identifiers) index.set(value, record.id);
       byId.set(record.id, record);
       countActive(record, 1);
+      rankings.changed(previous, record);
     },
     countActive: (communityId) => activeCounts.get(communityId) ?? 0,
+    ranked: rankings.ranked,
+    rankOf: rankings.rankOf,
+    rankingVersion: rankings.version,
     list: () => byId.values(),
     get size() {
       return byId.size;
@@ -321,6 +331,52 @@ function createClaimStore(): ClaimStore {
   };
 }
 
+const entryOrder = byTimeThenId<XpEntryRecord>((entry) => entry.createdAt);
+
+function createXpEntryStore(): XpEntryStore {
+  const all: XpEntryRecord[] = [];
+  const byCommunity = new Map<string, XpEntryRecord[]>();
+  const byReceiver = new Map<string, XpEntryRecord[]>();
+  return {
+    listByCommunity: (communityId) => byCommunity.get(communityId) ?? [],
+    listByReceiver: (userId) => byReceiver.get(userId) ?? [],
+    put(record) {
+      all.push(record);
+      insertSorted(listOf(byCommunity, record.communityId), record, entryOrder);
+      insertSorted(listOf(byReceiver, record.receiverId), record, entryOrder);
+    },
+    list: () => all.values(),
+  };
+}
+
+const sprintOrder = byTimeThenId<SprintRecord>((sprint) => sprint.startingAt);
+
+function createSprintStore(): SprintStore {
+  const byId = new Map<string, SprintRecord>();
+  const byCommunity = new Map<string, SprintRecord[]>();
+  return {
+    get: (id) => byId.get(id),
+    listByCommunity: (communityId) => byCommunity.get(communityId) ?? [],
+    put(record) {
+      const start = Date.parse(record.startingAt);
+      const end = Date.parse(record.endingAt);
+      if (!(end > start)) fail(`sprint ${record.id} ends before it starts`);
+      const list = listOf(byCommunity, record.communityId);
+      const other = list.find(
+        (sprint) =>
+          sprint.id !== record.id &&
+          Date.parse(sprint.startingAt) < end &&
+          start < Date.parse(sprint.endingAt),
+      );
+      if (other) fail(`sprint ${record.id} overlaps sprint ${other.id}: one sprint runs at a time`);
+      const previous = byId.get(record.id);
+      if (previous) removeSorted(listOf(byCommunity, previous.communityId), previous, sprintOrder);
+      byId.set(record.id, record);
+      insertSorted(list, record, sprintOrder);
+    },
+  };
+}
+
 /**
  * The embedded store: everything in memory, every lookup by id or identifier one hash lookup.
  * Given a snapshot (from fixtures or `snapshot()`), starts with that state.
@@ -344,13 +400,16 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
     connections: createConnectionStore(),
     claims: createClaimStore(),
     reviews: createReviewStore(),
+    xpEntries: createXpEntryStore(),
+    sprints: createSprintStore(),
     snapshot() {
       const snapshot: StoreSnapshot = {
         version: 1,
         communities: [...store.communities.list()],
         apiKeys: [...store.apiKeys.list()],
         modules: store.communities.list().flatMap((c) => store.modules.listByCommunity(c.id)),
-        users: [...store.users.list()],
+        // The rank saved is the leaderboard's, whatever the record held.
+        users: [...store.users.list()].map((user) => ({ ...user, rank: store.users.rankOf(user) })),
         invites: [...store.invites.list()],
         quests: store.communities.list().flatMap((c) => store.quests.listByCommunity(c.id)),
         webhooks: store.communities.list().flatMap((c) => store.webhooks.listByCommunity(c.id)),
@@ -359,6 +418,8 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
         claims: [...store.claims.list()],
         reviews: [...store.reviews.list()],
         reviewEvents: [...store.reviews.listEvents()],
+        xpEntries: [...store.xpEntries.list()],
+        sprints: store.communities.list().flatMap((c) => store.sprints.listByCommunity(c.id)),
       };
       return structuredClone(snapshot);
     },
@@ -383,4 +444,6 @@ function load(store: Store, snapshot: StoreSnapshot): void {
   for (const claim of snapshot.claims ?? []) store.claims.put(claim);
   for (const review of snapshot.reviews ?? []) store.reviews.put(review);
   for (const event of snapshot.reviewEvents ?? []) store.reviews.addEvent(event);
+  for (const entry of snapshot.xpEntries ?? []) store.xpEntries.put(entry);
+  for (const sprint of snapshot.sprints ?? []) store.sprints.put(sprint);
 }

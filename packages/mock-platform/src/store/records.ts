@@ -39,6 +39,8 @@ export interface CommunityRecord {
   inviteMinXp: number;
   /** The community secret of the identity-connect flow (HMAC-SHA256 key). */
   connectSecret: string;
+  /** When the secret was created (`POST /secrets`); absent: with the community. */
+  connectSecretCreatedAt?: string;
   createdAt: string;
 }
 
@@ -158,6 +160,10 @@ export interface QuestRecord {
   position: number | null;
   sprintId: string | null;
   isAutomaticWhenEmpty: boolean;
+  /** Whether claims are reviewed by AI first (set by the quest update; absent: false). */
+  aiReview?: boolean;
+  /** The AI reviewer's prompt (set by the quest update; absent: null). */
+  aiPrompt?: string | null;
   /** The live number of successful claims. */
   claimCount: number;
   /** The cached count the quest list shows; refreshed from `claimCount` at most once an interval. */
@@ -209,5 +215,40 @@ export interface ConnectionRecord {
   redirectUrl: string;
   /** The community's own user id, sent as `accounts.svc-connect`. */
   identifier: string;
+  createdAt: string;
+}
+
+/**
+ * One change of a member's xp: added (positive) or removed (negative), by hand (`POST` and
+ * `DELETE /users/{userId}/xp`), by a quest's reward (`questId` set) or by a review bonus.
+ */
+export interface XpEntryRecord {
+  id: string;
+  communityId: string;
+  receiverId: string;
+  xp: number;
+  label: string;
+  description: string | null;
+  /** The quest whose reward this is; null for manual entries. Sprints count quests by it. */
+  questId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+}
+
+/** A sprint: a period of a community whose xp makes its own leaderboard. */
+export interface SprintRecord {
+  id: string;
+  communityId: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  color: string | null;
+  rewards: RichTextNode | null;
+  rewardZone: number | null;
+  /** The quests whose xp counts; empty: every quest (and manual entries). */
+  includedQuestsIds: string[];
+  startingAt: string;
+  endingAt: string;
   createdAt: string;
 }

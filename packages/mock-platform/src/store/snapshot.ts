@@ -30,6 +30,7 @@ const CommunityRecordSchema = z.object({
   type: nullableString,
   inviteMinXp: z.number().min(0),
   connectSecret: z.string().min(1),
+  connectSecretCreatedAt: timestamp.optional(),
   createdAt: timestamp,
 });
 
@@ -119,6 +120,8 @@ const QuestRecordSchema = z.object({
   position: z.number().nullable(),
   sprintId: z.uuid().nullable(),
   isAutomaticWhenEmpty: z.boolean(),
+  aiReview: z.boolean().optional(),
+  aiPrompt: nullableString.optional(),
   claimCount: count,
   claimCounter: count,
   claimCounterRefreshedAt: timestamp.nullable(),
@@ -171,6 +174,34 @@ const ClaimRecordSchema = z.object({
   lastFailedAt: timestamp.nullable(),
 });
 
+const XpEntryRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  receiverId: z.uuid(),
+  xp: z.int(),
+  label: z.string(),
+  description: nullableString,
+  questId: z.uuid().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deleted: z.boolean(),
+});
+
+const SprintRecordSchema = z.object({
+  id: z.uuid(),
+  communityId: z.uuid(),
+  name: z.string(),
+  description: nullableString,
+  image: nullableString,
+  color: nullableString,
+  rewards: RichTextNodeSchema.nullable(),
+  rewardZone: count.nullable(),
+  includedQuestsIds: z.array(z.uuid()),
+  startingAt: timestamp,
+  endingAt: timestamp,
+  createdAt: timestamp,
+});
+
 /** The schema of a fixtures file (a {@link StoreSnapshot}). */
 export const StoreSnapshotSchema = z.object({
   version: z.literal(1),
@@ -186,6 +217,8 @@ export const StoreSnapshotSchema = z.object({
   claims: z.array(ClaimRecordSchema).optional(),
   reviews: z.array(ReviewRecordSchema).optional(),
   reviewEvents: z.array(ReviewEventRecordSchema).optional(),
+  xpEntries: z.array(XpEntryRecordSchema).optional(),
+  sprints: z.array(SprintRecordSchema).optional(),
 });
 
 /**

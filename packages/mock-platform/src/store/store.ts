@@ -7,8 +7,10 @@ import type {
   InviteRecord,
   ModuleRecord,
   QuestRecord,
+  SprintRecord,
   UserRecord,
   WebhookRecord,
+  XpEntryRecord,
 } from './records.js';
 import type { ReviewEventRecord, ReviewRecord, ReviewStore } from './reviews.js';
 
@@ -88,6 +90,18 @@ export interface UserStore {
   put(record: UserRecord): void;
   /** Members of the community that are not deleted. */
   countActive(communityId: string): number;
+  /**
+   * The all-time leaderboard: the community's members that are neither deleted nor banned, by
+   * xp (highest first), then by id. A member's `rank` is their place in it.
+   */
+  ranked(communityId: string): readonly UserRecord[];
+  /** The member's place in {@link UserStore.ranked} (1 is first); 0 when not on it (banned, deleted). */
+  rankOf(user: UserRecord): number;
+  /**
+   * An object replaced whenever the community's leaderboard order changes: a cached answer that
+   * shows a rank depends on it (views/json-cache.ts).
+   */
+  rankingVersion(communityId: string): object;
   /** Every member of every community, in insertion order. */
   list(): Iterable<UserRecord>;
   readonly size: number;
@@ -179,6 +193,31 @@ export interface ClaimStore {
   list(): Iterable<ClaimRecord>;
 }
 
+/** XP entries, by member and by community, in the order they were made. */
+export interface XpEntryStore {
+  /** Ordered by createdAt, then id. */
+  listByCommunity(communityId: string): readonly XpEntryRecord[];
+  /** Ordered by createdAt, then id. */
+  listByReceiver(userId: string): readonly XpEntryRecord[];
+  /** Inserts (entries are never changed). */
+  put(record: XpEntryRecord): void;
+  /** Every entry, in insertion order. */
+  list(): Iterable<XpEntryRecord>;
+}
+
+/** Sprints of communities. */
+export interface SprintStore {
+  /** The sprint with this id. */
+  get(id: string): SprintRecord | undefined;
+  /** Ordered by startingAt, then id. */
+  listByCommunity(communityId: string): readonly SprintRecord[];
+  /**
+   * Inserts or replaces. Throws a TypeError when the sprint's dates overlap another sprint of the
+   * community (at most one sprint runs at a time) or end before they start.
+   */
+  put(record: SprintRecord): void;
+}
+
 /** The whole state of a mock platform, as plain JSON: what `--fixtures` loads and `--save` writes. */
 export interface StoreSnapshot {
   version: 1;
@@ -197,6 +236,10 @@ export interface StoreSnapshot {
   reviews?: ReviewRecord[];
   /** The reviews' events; absent with them. */
   reviewEvents?: ReviewEventRecord[];
+  /** Absent in fixtures written before XP entries: none. */
+  xpEntries?: XpEntryRecord[];
+  /** Absent in fixtures written before sprints: none. */
+  sprints?: SprintRecord[];
 }
 
 /** The state of the mock platform, by resource. */
@@ -212,6 +255,8 @@ export interface Store {
   readonly connections: ConnectionStore;
   readonly claims: ClaimStore;
   readonly reviews: ReviewStore;
+  readonly xpEntries: XpEntryStore;
+  readonly sprints: SprintStore;
   /** A deep copy of the whole state. */
   snapshot(): StoreSnapshot;
 }

@@ -16,11 +16,13 @@ function embeddedInvites(store: Store, userId: string): Invite[] {
 }
 
 /**
- * The records a user answer reads besides the member, in a fixed order: each invite of the member
- * and its invitee (for the invitee's xp). A cached answer is kept while these are the same objects.
+ * The records a user answer reads besides the member, in a fixed order: the community's ranking
+ * (the member's rank moves when another member's xp passes theirs, or another is banned), then
+ * each invite of the member and its invitee (for the invitee's xp). A cached answer is kept while
+ * these are the same objects.
  */
 export function userViewReads(store: Store, user: UserRecord): object[] {
-  const reads: object[] = [];
+  const reads: object[] = [store.users.rankingVersion(user.communityId)];
   for (const invite of store.invites.listByInviter(user.id)) {
     reads.push(invite);
     const invitee = store.users.get(invite.userId);
@@ -45,7 +47,7 @@ export function userById(store: Store, user: UserRecord): User {
     verifiedBlockchainAddresses: { ...user.verifiedBlockchainAddresses },
     unVerifiedBlockchainAddresses: { ...user.unVerifiedBlockchainAddresses },
     xp: user.xp,
-    rank: user.rank,
+    rank: store.users.rankOf(user),
     level: user.level,
     invites: embeddedInvites(store, user.id),
     createdAt: user.createdAt,
@@ -68,7 +70,7 @@ export function userBySocial(store: Store, user: UserRecord): UserBySocial {
     id: user.id,
     xp: user.xp,
     createdAt: user.createdAt,
-    rank: user.rank,
+    rank: store.users.rankOf(user),
     role: user.role ?? 'guest',
     level: user.level,
     isBanned: user.isBanned,
