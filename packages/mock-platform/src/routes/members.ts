@@ -31,11 +31,18 @@ export const getSecret = bindRoute('getSecret', ({ community }) =>
 );
 
 /**
- * The referral code of a member: made from the member's id, so it is the same on every call and
- * after a restart from saved fixtures, with nothing to store.
+ * The referral code of a member: made from the member's id (two FNV-1a hashes of it, in base 36),
+ * so it is the same on every call and after a restart from saved fixtures, with nothing to store.
  */
 export function referralCode(userId: string): string {
-  return userId.replaceAll('-', '').slice(0, 12).toUpperCase();
+  const hash = (seed: number) => {
+    let value = seed;
+    for (let index = 0; index < userId.length; index++) {
+      value = Math.imul(value ^ userId.charCodeAt(index), 0x01000193) >>> 0;
+    }
+    return value.toString(36).padStart(7, '0');
+  };
+  return `${hash(0x811c9dc5)}${hash(0x050c5d1f)}`.toUpperCase();
 }
 
 /** GET /users/{userId}/referral-code */

@@ -5,6 +5,7 @@ import type {
   DeliveryRecord,
   InviteRecord,
   QuestRecord,
+  SprintRecord,
   UserRecord,
   WebhookRecord,
 } from '../store/records.js';
@@ -274,6 +275,93 @@ function generatedUsers(
     }
   }
   return { users, invites };
+}
+
+// Sprints and XP history (leaderboards). The running sprint ends far ahead so it runs both on
+// the tests' clock (2025-06-01) and on a real clock; the past one counted one quest only.
+function seedSprints(store: Store, community: CommunityRecord): void {
+  const sprint = (id: string, fields: Partial<SprintRecord> & Pick<SprintRecord, 'name'>) =>
+    store.sprints.put({
+      id,
+      communityId: community.id,
+      description: null,
+      image: null,
+      color: null,
+      rewards: null,
+      rewardZone: null,
+      includedQuestsIds: [],
+      startingAt: at(0),
+      endingAt: at(0),
+      createdAt: at(80 * DAY),
+      ...fields,
+    });
+  sprint(DEMO.sprints.past, {
+    name: 'Spring sprint',
+    description: 'Verify your email to climb.',
+    color: '#f59e0b',
+    rewardZone: 3,
+    includedQuestsIds: [DEMO.quests.verifyEmail],
+    startingAt: '2025-04-01T00:00:00.000Z',
+    endingAt: '2025-05-01T00:00:00.000Z',
+  });
+  sprint(DEMO.sprints.current, {
+    name: 'Founders season',
+    description: 'Every quest counts.',
+    image: 'https://example.com/images/founders-season.png',
+    color: '#4f46e5',
+    rewards: paragraph('The top 10 win a founders badge.'),
+    rewardZone: 10,
+    startingAt: '2025-05-15T00:00:00.000Z',
+    endingAt: '2030-12-31T00:00:00.000Z',
+  });
+  const history: [string, number, string, string | null, string][] = [
+    [
+      DEMO.users.editor,
+      40,
+      'Verify your email',
+      DEMO.quests.verifyEmail,
+      '2025-04-10T10:00:00.000Z',
+    ],
+    [
+      DEMO.users.reviewer,
+      25,
+      'Verify your email',
+      DEMO.quests.verifyEmail,
+      '2025-04-12T10:00:00.000Z',
+    ],
+    [DEMO.users.editor, 60, 'Community call host', null, '2025-05-20T18:00:00.000Z'],
+    [
+      DEMO.users.walletOnly,
+      80,
+      'Connect a wallet',
+      DEMO.quests.connectWallet,
+      '2025-05-22T09:30:00.000Z',
+    ],
+    [
+      DEMO.users.reviewer,
+      30,
+      'Join the Discord',
+      DEMO.quests.joinDiscord,
+      '2025-05-25T14:00:00.000Z',
+    ],
+  ];
+  history.forEach(([userId, xp, label, questId, createdAt], index) => {
+    const user = store.users.get(userId);
+    if (!user) return;
+    store.xpEntries.put({
+      id: seedUuid('50000000', index + 1),
+      communityId: community.id,
+      receiverId: userId,
+      xp,
+      label,
+      description: null,
+      questId,
+      createdAt,
+      updatedAt: createdAt,
+      deleted: false,
+    });
+    store.users.put({ ...user, xp: user.xp + xp, level: levelForXp(user.xp + xp) });
+  });
 }
 
 /** Ranks by xp, highest first (ties by id), as the all-time leaderboard. */
@@ -675,6 +763,7 @@ export function seedDemo(store: Store, options: SeedDemoOptions = {}): SeedSumma
     createdAt: at(7 * DAY),
   });
 
+  seedSprints(store, community);
   seedDemoReviews(store);
 
   seedSandbox(store);
