@@ -161,6 +161,12 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       bonusXP: 50,
     },
   },
+  {
+    method: 'GET',
+    path: '/__mock/communities/{subdomain}/leaderboard',
+    summary: 'The top 20 of the all-time leaderboard, or of a sprint’s, and the sprints',
+    query: 'sprintId=40000000-0000-4000-8000-000000000001',
+  },
   { method: 'GET', path: '/__mock/dashboard', summary: 'The dashboard (an HTML page)' },
   { method: 'GET', path: '/__mock/openapi.json', summary: 'This list, as an OpenAPI document' },
 ];

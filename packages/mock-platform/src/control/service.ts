@@ -7,13 +7,14 @@ import { claimRoutes } from './claims.js';
 import { clockRoutes } from './clock.js';
 import { connectRoutes } from './connect.js';
 import { endpointCheckRoutes } from './endpoint-checks.js';
+import { leaderboardControlRoutes } from './leaderboard.js';
 import { memberRoutes } from './members.js';
 import { reviewControlRoutes } from './reviews.js';
 import { webhookRoutes } from './webhooks.js';
 
 /**
  * The service side's control routes, mounted under /__mock/ beside the others: claims and calls,
- * endpoint checks, connect and secrets, members, events and deliveries, the clock, the journal of claims, the review queue.
+ * endpoint checks, connect and secrets, members, events and deliveries, the clock, the journal of claims, the review queue, the leaderboards.
  */
 export function createServiceControlApp(context: MockContext, service: MockService): Hono {
   const control = new Hono();
@@ -26,5 +27,6 @@ export function createServiceControlApp(context: MockContext, service: MockServi
   control.route('/', clockRoutes(context, service));
   control.route('/', browseRoutes(context, service));
   control.route('/', reviewControlRoutes(context));
+  control.route('/', leaderboardControlRoutes(context));
   return control;
 }

@@ -54,6 +54,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
     <a href="#clock">Test clock</a>
     <a href="#checks">Endpoint checks</a>
     <a href="#reviews">Reviews</a>
+    <a href="#leaderboard">Leaderboard</a>
   </nav>
   <main id="main">
     ${token}
@@ -205,6 +206,20 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
         <button type="button" class="secondary" data-close="review-form">Cancel</button>
       </form>
       <p id="review-outcome" aria-live="polite"></p>
+    </section>
+
+    <section id="leaderboard" aria-labelledby="leaderboard-title">
+      <h2 id="leaderboard-title">Leaderboard</h2>
+      <p class="muted">By xp, highest first; banned and deleted members are absent. A sprint counts the xp earned within its dates (from its included quests when it lists some).</p>
+      <form id="leaderboard-filters" class="filters" role="search" aria-label="Choose a leaderboard">
+        <div><label for="leaderboard-scope">Which leaderboard</label><select id="leaderboard-scope"><option value="">All time</option></select></div>
+      </form>
+      <p id="leaderboard-count" class="muted" role="status"></p>
+      <div class="scroll" tabindex="0" role="region" aria-label="Leaderboard table"><table class="cards">
+        <caption class="sr-only">The top 20 members by xp</caption>
+        <thead><tr><th scope="col">Place</th><th scope="col">Member</th><th scope="col">Xp</th><th scope="col">Quests</th></tr></thead>
+        <tbody id="leaderboard-rows"></tbody>
+      </table></div>
     </section>
   </main>
   <script src="/__mock/dashboard/app.js" defer></script>

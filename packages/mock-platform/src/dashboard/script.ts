@@ -394,6 +394,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     say(result, 'Claiming…');
     const answer = await api('POST', base() + '/quests/' + encodeURIComponent(quest.id) + '/claims', { userId: state.member.id });
     if (answer.status === 'pending') loadReviews().catch(showError);
+    if (answer.status === 'success') loadLeaderboard().catch(showError);
     const outcome = answer.status === 'success' ? 'Claimed' : answer.status === 'pending' ? 'In review' : answer.status === 'error' ? 'Endpoint fault' : answer.tasks.some((t) => t.request) ? 'Not verified' : 'Refused before any call';
     say(result, outcome + ' (' + answer.reason + '): ' + answer.message + ' Request id ' + answer.requestId + '.', answer.status !== 'success');
   }
@@ -511,14 +512,32 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     form.hidden = true;
     say('review-outcome', 'Reviewed the claim of ' + review.quest.name + ' by ' + (review.user.name || '(no name)') + ': ' +
       status + (mark ? ' ' + MARK_TEXT[mark] : '') + (body.bonusXP ? ', +' + body.bonusXP + ' bonus xp' : '') + '.');
-    await loadReviews();
+    await Promise.all([loadReviews(), loadLeaderboard()]);
+  }
+
+  // Leaderboards: all time, or one sprint's.
+
+  async function loadLeaderboard() {
+    const select = $('leaderboard-scope');
+    const chosen = select.value;
+    const board = await api('GET', base() + '/leaderboard' + (chosen ? '?sprintId=' + encodeURIComponent(chosen) : ''));
+    select.replaceChildren(el('option', { value: '' }, 'All time'), ...board.sprints.map((sprint) =>
+      el('option', { value: sprint.id }, 'Sprint ' + sprint.name + (sprint.current ? ' (running)' : ' (' + time(sprint.startingAt).slice(0, 10) + ' to ' + time(sprint.endingAt).slice(0, 10) + ')'))));
+    select.value = chosen;
+    $('leaderboard-rows').replaceChildren(...(board.rows.length ? board.rows.map((row) => el('tr', { 'data-user-id': row.userId },
+      cell('Place', { class: 'outcome' }, String(row.place)),
+      cell('Member', { class: 'member' }, ...named(row.name || '(no name)', 'Member', [['Member id', row.userId]])),
+      cell('Xp', { class: 'xp' }, String(row.xp)),
+      cell('Quests', {}, String(row.numberOfQuests))))
+      : [emptyRow(4, chosen ? 'Nobody earned xp in this sprint yet.' : 'No member with xp yet.')]));
+    $('leaderboard-count').textContent = board.total + ' member' + (board.total === 1 ? '' : 's') + ' ranked' + (board.total > board.rows.length ? ', top ' + board.rows.length + ' shown' : '');
   }
 
   // Wiring
 
   async function loadAll() {
     await loadQuests();
-    await Promise.all([loadClaims(), loadDeliveries(), loadClock(), loadChecks(), loadReviews(), search('')]);
+    await Promise.all([loadClaims(), loadDeliveries(), loadClock(), loadChecks(), loadReviews(), loadLeaderboard(), search('')]);
   }
 
   for (const button of document.querySelectorAll('[data-close]')) {
@@ -539,6 +558,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   $('reviews-refresh').addEventListener('click', () => loadReviews().catch(failInto('review-outcome')));
   $('review-status').addEventListener('change', () => loadReviews().catch(failInto('review-outcome')));
   $('review-filters').addEventListener('submit', (event) => event.preventDefault());
+  $('leaderboard-scope').addEventListener('change', () => loadLeaderboard().catch(showError));
+  $('leaderboard-filters').addEventListener('submit', (event) => event.preventDefault());
   $('review-form').addEventListener('change', syncBonus);
   $('review-form').addEventListener('submit', (event) => { event.preventDefault(); sendReview(event.target).catch(failInto('review-outcome')); });
 
