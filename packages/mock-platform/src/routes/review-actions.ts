@@ -1,3 +1,4 @@
+import { REVIEW_LIST_LIMIT_DEFAULT } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { apiError, invalid } from '../errors.js';
 import { ok } from '../http/result.js';
@@ -12,9 +13,6 @@ import { reviewEventView, reviewView } from '../views/reviews.js';
 // events. The counts of `/reviews/users/{id}` (reviews.ts) follow the action's stars and flags.
 
 const reviewOrder = byTimeThenId<ReviewRecord>((review) => review.createdAt);
-
-/** The review list's page size when the caller gives none. */
-export const REVIEW_LIST_DEFAULT_LIMIT = 20;
 
 /**
  * The review list cursor: the sort key (createdAt, id) of the last review of the page, base64url
@@ -58,7 +56,7 @@ export const listReviews = bindRoute('listReviews', ({ query, community }, { sto
     start = lowerBound(all, after as ReviewRecord, reviewOrder);
     if (all[start]?.id === after.id) start += 1;
   }
-  const limit = query.limit ?? REVIEW_LIST_DEFAULT_LIMIT;
+  const limit = query.limit ?? REVIEW_LIST_LIMIT_DEFAULT;
   const items: ReviewRecord[] = [];
   let index = start;
   for (; index < all.length && items.length < limit; index++) {

@@ -1,4 +1,11 @@
-import type { ReviewMark, ReviewStatus } from '@questkit/core';
+import {
+  REVIEW_EVENT_TYPES,
+  REVIEW_MARKS,
+  REVIEW_STATUSES,
+  REVIEW_TASK_STATUSES,
+  type ReviewMark,
+  type ReviewStatus,
+} from '@questkit/core';
 import * as z from 'zod';
 import { byTimeThenId, insertSorted, removeSorted } from './sorted.js';
 
@@ -10,7 +17,7 @@ import { byTimeThenId, insertSorted, removeSorted } from './sorted.js';
 export interface ReviewTaskRecord {
   id: string;
   type: string;
-  status: 'error' | 'success' | 'in-review';
+  status: (typeof REVIEW_TASK_STATUSES)[number];
   createdAt: string;
   value?: string;
   values?: string[];
@@ -48,7 +55,7 @@ export interface ReviewEventRecord {
   reviewId: string;
   communityId: string;
   createdAt: string;
-  type: 'success' | 'error' | 'cancel';
+  type: (typeof REVIEW_EVENT_TYPES)[number];
   message: string;
   bonusXP: number | null;
   reviewer: ReviewerRecord;
@@ -129,13 +136,13 @@ export const ReviewRecordSchema = z.object({
   communityId: z.uuid(),
   userId: z.uuid(),
   questId: z.uuid(),
-  status: z.enum(['pending', 'success', 'fail']),
-  mark: z.enum(['star', 'flag']).nullable(),
+  status: z.enum(REVIEW_STATUSES),
+  mark: z.enum(REVIEW_MARKS).nullable(),
   tasks: z.array(
     z.object({
       id: z.string(),
       type: z.string(),
-      status: z.enum(['error', 'success', 'in-review']),
+      status: z.enum(REVIEW_TASK_STATUSES),
       createdAt: timestamp,
       value: z.string().optional(),
       values: z.array(z.string()).optional(),
@@ -155,7 +162,7 @@ export const ReviewEventRecordSchema = z.object({
   reviewId: z.uuid(),
   communityId: z.uuid(),
   createdAt: timestamp,
-  type: z.enum(['success', 'error', 'cancel']),
+  type: z.enum(REVIEW_EVENT_TYPES),
   message: z.string(),
   bonusXP: z.number().int().nullable(),
   reviewer: person,
