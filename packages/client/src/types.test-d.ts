@@ -1,6 +1,6 @@
 // Type tests, checked by `tsc -p tsconfig.test.json` (the package's typecheck): every
 // `@ts-expect-error` below must be an error, or the check fails.
-import type { QuestListItem, User, Webhook } from '@questkit/core';
+import type { LeaderboardRecord, QuestListItem, User, Webhook, XpEntry } from '@questkit/core';
 import type { createClient } from './index.js';
 
 declare const client: ReturnType<typeof createClient>;
@@ -20,6 +20,14 @@ export async function answers() {
   for await (const quest of client.paginate('listQuests', { maxItems: 5 })) {
     assert<Equal<typeof quest, QuestListItem>>(true);
   }
+  // The leaderboard's items are in its `data` field.
+  for await (const row of client.paginate('getLeaderboard', { limit: 100 })) {
+    assert<Equal<typeof row, LeaderboardRecord>>(true);
+  }
+  const entry = await client.addXp({ userId: 'u', body: { xp: 1, label: 'l' } });
+  assert<Equal<typeof entry, XpEntry>>(true);
+  const banned = await client.banUser({ userId: 'u', body: {} });
+  assert<Equal<typeof banned, undefined>>(true);
 }
 
 export async function inputs() {
@@ -35,6 +43,8 @@ export async function inputs() {
   await client.getCommunity({ confirmationToken: 't' });
   // @ts-expect-error an unknown operation
   client.paginate('getUser', {});
+  // @ts-expect-error the quest update takes no tasks
+  await client.updateQuest({ questId: 'q', body: { tasks: [] } });
   await client.createWebhook({
     // @ts-expect-error a misspelt event type
     body: { name: 'n', uri: 'https://example.com/hook', active: true, events: ['QUEST_CLAIMD'] },

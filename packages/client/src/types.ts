@@ -74,13 +74,19 @@ export type PaginatedOperationId = {
   [K in OperationId]: ApiOperations[K] extends { paging: ApiPaging } ? K : never;
 }[OperationId];
 
-/** The item type of a paginated operation. */
-export type PageItem<K extends PaginatedOperationId> =
-  OperationOutput<K> extends readonly (infer T)[]
+/**
+ * The item type of a paginated operation: of the answer itself, or of the answer's field that
+ * the paging names (`items`, `data`).
+ */
+export type PageItem<K extends PaginatedOperationId> = ApiOperations[K] extends {
+  paging: { items: infer F extends string };
+}
+  ? OperationOutput<K> extends { [P in F]: readonly (infer T)[] }
     ? T
-    : OperationOutput<K> extends { items: readonly (infer T)[] }
-      ? T
-      : never;
+    : never
+  : OperationOutput<K> extends readonly (infer T)[]
+    ? T
+    : never;
 
 /** The input of `paginate`: the operation's, without its page fields, plus `maxItems`. */
 export type PaginateInput<K extends PaginatedOperationId> = Omit<

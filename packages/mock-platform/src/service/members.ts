@@ -45,8 +45,9 @@ export interface JoinResult {
 
 /**
  * Adds a member to a community and fires `JOINED_COMMUNITY`. Answers 409 when the id or one of
- * the identifiers is another member's, 400 when the referrer is not a member. The new member's
- * rank is its place by xp among active members; other members' ranks are not recomputed.
+ * the identifiers is another member's, 400 when the referrer is not a member. Ranks follow from the
+ * store's leaderboard (the members behind the newcomer move down); the record keeps its place on
+ * joining.
  */
 export function joinCommunity(
   context: MockContext,
