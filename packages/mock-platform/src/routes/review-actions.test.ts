@@ -470,6 +470,15 @@ describe('claims of a quest that needs review', () => {
     expect(await claim(call, DEMO.quests.partnership, ada)).toMatchObject({
       reason: 'already-claimed',
     });
+    // Withdrawn, then refused: the claim no longer counts, and ada may claim the quest again.
+    await call('POST', 'demo/reviews', {
+      body: { claimedQuestIds: [first.reviewId], status: 'pending' },
+    });
+    await call('POST', 'demo/reviews', {
+      body: { claimedQuestIds: [first.reviewId], status: 'fail' },
+    });
+    expect((await member(call, ada)).xp).toBe(xp);
+    expect(await claim(call, DEMO.quests.partnership, ada)).toMatchObject({ status: 'pending' });
   });
 });
 

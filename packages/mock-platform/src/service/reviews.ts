@@ -149,11 +149,10 @@ function countClaim(context: MockContext, review: ReviewRecord, delta: 1 | -1, a
   if (!quest || !user) return;
   store.quests.update(quest.id, { claimCount: Math.max(0, quest.claimCount + delta) });
   const history = claimHistory(store, user, quest);
-  store.claims.put({
-    ...history,
-    claims: Math.max(0, history.claims + delta),
-    lastClaimedAt: delta === 1 ? at : history.lastClaimedAt,
-  });
+  const claims = Math.max(0, history.claims + delta);
+  // A withdrawn success that was the member's only claim leaves no claim for recurrence to see.
+  const lastClaimedAt = delta === 1 ? at : claims === 0 ? null : history.lastClaimedAt;
+  store.claims.put({ ...history, claims, lastClaimedAt });
 }
 
 /** What a decision grants the member. */
