@@ -57,5 +57,12 @@ export { type MockServer, type MockServerOptions, startMockServer } from './serv
 export * from './service/index.js';
 export { createMemoryStore } from './store/memory.js';
 export * from './store/records.js';
+export type {
+  ReviewEventRecord,
+  ReviewerRecord,
+  ReviewRecord,
+  ReviewStore,
+  ReviewTaskRecord,
+} from './store/reviews.js';
 export { parseSnapshot, StoreSnapshotSchema } from './store/snapshot.js';
 export * from './store/store.js';

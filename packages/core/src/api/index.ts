@@ -20,6 +20,7 @@ import {
 } from './members.js';
 import { updateQuest } from './quest-update.js';
 import { createQuest, listQuests } from './quests.js';
+import { getReview, listReviewEvents, listReviews, reviewClaims } from './reviews.js';
 import {
   deleteConnectAssociation,
   getReviewCounts,
@@ -46,6 +47,7 @@ export * from '../schemas/limits.js';
 export * from '../schemas/members.js';
 export * from '../schemas/queries.js';
 export * from '../schemas/quests.js';
+export * from '../schemas/reviews.js';
 export * from '../schemas/rich-text.js';
 export * from '../schemas/users.js';
 export {
@@ -105,6 +107,10 @@ export const API_OPERATIONS = {
   deleteWebhook,
   listWebhookEventTypes,
   listWebhookDeliveries,
+  listReviews,
+  getReview,
+  reviewClaims,
+  listReviewEvents,
 } as const;
 
 /** The operations of the public API, by operationId. */

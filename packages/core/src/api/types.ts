@@ -12,7 +12,12 @@ import type {
   QuestCreateResponse,
   QuestListItem,
   ReferralCode,
+  Review,
+  ReviewActionBody,
+  ReviewActionResponse,
   ReviewCounts,
+  ReviewEventList,
+  ReviewList,
   SprintList,
   User,
   UserBySocial,
@@ -45,6 +50,10 @@ export interface ApiResponseTypes {
   WebhookCreateResponse: WebhookCreateResponse;
   WebhookEventTypeList: EventType[];
   WebhookDeliveryRecordList: WebhookDeliveryRecordList;
+  ReviewList: ReviewList;
+  Review: Review;
+  ReviewActionResponse: ReviewActionResponse;
+  ReviewEventList: ReviewEventList;
   CommunitySecret: CommunitySecret;
   CommunitySecretInfo: CommunitySecretInfo;
   XpEntry: XpEntry;
@@ -62,6 +71,7 @@ export interface ApiRequestBodyTypes {
   createQuest: QuestCreateRequestInput;
   createWebhook: WebhookCreateBody;
   updateWebhook: WebhookUpdateBody;
+  reviewClaims: ReviewActionBody;
   checkMember: MemberCheckBody;
   addXp: XpBody;
   removeXp: XpBody;

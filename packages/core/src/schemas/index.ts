@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './members.js';
 export * from './queries.js';
 export * from './quests.js';
+export * from './reviews.js';
 export * from './rich-text.js';
 export * from './users.js';
 export * from './verification.js';

@@ -5,9 +5,11 @@ import { CLOCK_ROUTES } from './clock.js';
 import { CONNECT_ROUTES } from './connect.js';
 import { DASHBOARD_ROUTES } from './dashboard.js';
 import { ENDPOINT_CHECK_ROUTES } from './endpoint-checks.js';
+import { LEADERBOARD_ROUTES } from './leaderboard.js';
 import { MEMBER_ROUTES } from './members.js';
 import { controlOpenApi } from './openapi.js';
 import { REQUEST_ROUTES } from './requests.js';
+import { REVIEW_ROUTES } from './reviews.js';
 import { type ControlRouteDefinition, defineControlRoute } from './route.js';
 import { TOKEN_ROUTES } from './tokens.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
@@ -38,6 +40,8 @@ export const CONTROL_ROUTE_DEFINITIONS: readonly ControlRouteDefinition[] = [
   ...CLOCK_ROUTES,
   ...TOKEN_ROUTES,
   ...REQUEST_ROUTES,
+  ...REVIEW_ROUTES,
+  ...LEADERBOARD_ROUTES,
   ...DASHBOARD_ROUTES,
   OPENAPI_ROUTE,
 ];

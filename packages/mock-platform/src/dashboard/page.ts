@@ -53,6 +53,8 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
     <a href="#quests">Quests</a>
     <a href="#clock">Test clock</a>
     <a href="#checks">Endpoint checks</a>
+    <a href="#reviews">Reviews</a>
+    <a href="#leaderboard">Leaderboard</a>
   </nav>
   <main id="main">
     ${token}
@@ -68,6 +70,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
         <div><label for="filter-outcome">Outcome</label><select id="filter-outcome">
           <option value="">All outcomes</option>
           <option value="claimed">Claimed</option>
+          <option value="in-review">In review</option>
           <option value="not-verified">Not verified</option>
           <option value="refused">Refused before any call</option>
           <option value="endpoint-fault">Endpoint fault</option>
@@ -164,6 +167,58 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
         <caption class="sr-only">Automatic endpoint checks, newest first</caption>
         <thead><tr><th scope="col">Time</th><th scope="col">Endpoint</th><th scope="col">Trigger</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Checks</th></tr></thead>
         <tbody id="check-rows"></tbody>
+      </table></div>
+    </section>
+
+    <section id="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Reviews</h2>
+      <p class="muted">Claims of quests that do not validate themselves wait here for a reviewer. Success grants the quest’s xp (and bonus xp with a star); a star raises the member’s karma and star count, a flag lowers karma and raises the flag count. A decided review goes back to pending before it changes.</p>
+      <form id="review-filters" class="filters" role="search" aria-label="Filter the reviews">
+        <div><label for="review-status">Show reviews</label><select id="review-status">
+          <option value="pending">Pending</option>
+          <option value="success">Success</option>
+          <option value="fail">Fail</option>
+          <option value="">Every state</option>
+        </select></div>
+      </form>
+      <button type="button" id="reviews-refresh" class="secondary">Refresh the reviews</button>
+      <p id="review-count" class="muted" role="status"></p>
+      <div class="scroll" tabindex="0" role="region" aria-label="Reviews table"><table class="cards">
+        <caption class="sr-only">Reviews of claimed quests, oldest first</caption>
+        <thead><tr><th scope="col">Status</th><th scope="col">Member</th><th scope="col">Quest</th><th scope="col">Submitted</th><th scope="col">Last event</th><th scope="col">Claimed</th><th scope="col">Action</th></tr></thead>
+        <tbody id="review-rows"></tbody>
+      </table></div>
+      <form id="review-form" class="card" hidden aria-labelledby="review-form-title">
+        <h3 id="review-form-title" tabindex="-1">Review</h3>
+        <fieldset>
+          <legend>Decision</legend>
+          <label><input type="radio" name="decision" value="success" checked /> Success</label>
+          <label><input type="radio" name="decision" value="success-star" /> Success with a star</label>
+          <label><input type="radio" name="decision" value="fail" /> Fail</label>
+          <label><input type="radio" name="decision" value="fail-flag" /> Fail with a flag</label>
+          <label><input type="radio" name="decision" value="pending" /> Back to pending</label>
+        </fieldset>
+        <div class="fields">
+          <label for="review-bonus">Bonus xp (with a star) <input id="review-bonus" name="bonusXP" type="number" min="1" step="1" /></label>
+          <label for="review-comment">Comment to the member <textarea id="review-comment" name="comment" maxlength="2000" rows="2"></textarea></label>
+        </div>
+        <button type="submit">Send the review</button>
+        <button type="button" class="secondary" data-close="review-form">Cancel</button>
+      </form>
+      <p id="review-outcome" aria-live="polite"></p>
+    </section>
+
+    <section id="leaderboard" aria-labelledby="leaderboard-title">
+      <h2 id="leaderboard-title">Leaderboard</h2>
+      <p class="muted">By xp, highest first; banned and deleted members are absent. A sprint counts the xp earned within its dates (from its included quests when it lists some).</p>
+      <form id="leaderboard-filters" class="filters" role="search" aria-label="Choose a leaderboard">
+        <div><label for="leaderboard-scope">Which leaderboard</label><select id="leaderboard-scope"><option value="">All time</option></select></div>
+      </form>
+      <p id="leaderboard-count" class="muted" role="status"></p>
+      <div class="scroll" tabindex="0" role="region" aria-label="Leaderboard table"><table class="cards">
+        <caption class="sr-only">The top 20 members by xp</caption>
+        <thead><tr><th scope="col">Place</th><th scope="col">Member</th><th scope="col">Xp</th><th scope="col">Quests</th></tr></thead>
+        <tbody id="leaderboard-rows"></tbody>
       </table></div>
     </section>
   </main>

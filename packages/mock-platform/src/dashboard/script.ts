@@ -81,6 +81,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
 
   const OUTCOMES = {
     claimed: 'Claimed',
+    'in-review': 'In review',
     'not-verified': 'Not verified',
     refused: 'Refused',
     'endpoint-fault': 'Endpoint fault',
@@ -392,7 +393,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   async function claim(quest, result) {
     say(result, 'Claiming…');
     const answer = await api('POST', base() + '/quests/' + encodeURIComponent(quest.id) + '/claims', { userId: state.member.id });
-    const outcome = answer.status === 'success' ? 'Claimed' : answer.status === 'error' ? 'Endpoint fault' : answer.tasks.some((t) => t.request) ? 'Not verified' : 'Refused before any call';
+    if (answer.status === 'pending') loadReviews().catch(showError);
+    if (answer.status === 'success') loadLeaderboard().catch(showError);
+    const outcome = answer.status === 'success' ? 'Claimed' : answer.status === 'pending' ? 'In review' : answer.status === 'error' ? 'Endpoint fault' : answer.tasks.some((t) => t.request) ? 'Not verified' : 'Refused before any call';
     say(result, outcome + ' (' + answer.reason + '): ' + answer.message + ' Request id ' + answer.requestId + '.', answer.status !== 'success');
   }
 
@@ -433,11 +436,108 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     }) : [emptyRow(6, 'No endpoint checks yet: they run when a quest with an API task is created through the public API, or on POST /__mock/endpoint-checks.')]));
   }
 
+  // Reviews: the queue of claimed quests that wait for a person, and the review action.
+
+  const MARK_TEXT = { star: 'with a star', flag: 'with a flag' };
+  const statusText = (review) => review.status + (review.mark ? ' ' + MARK_TEXT[review.mark] : '');
+  state.reviews = [];
+  state.reviewing = null;
+
+  function lastEvent(review) {
+    const event = review.events[review.events.length - 1];
+    if (!event) return el('span', { class: 'muted' }, 'none yet');
+    return el('span', {}, event.type + ': ' + event.data.message +
+      (event.data.bonusXP ? ' (+' + event.data.bonusXP + ' bonus xp)' : '') + ', by ' + (event.reviewer.name || event.reviewer.id) + ' at ' + time(event.createdAt));
+  }
+
+  function submitted(review) {
+    const parts = review.tasks.map((task) => task.type + ' ' + task.status +
+      (task.value ? ': ' + task.value : task.values ? ': ' + task.values.join(', ') : task.fileUrls ? ': ' + task.fileUrls.join(', ') : task.tweetId ? ': tweet ' + task.tweetId : ''));
+    return parts.length ? parts.join('; ') : 'no task';
+  }
+
+  function reviewRow(review) {
+    const member = review.user.name || '(no name)';
+    return el('tr', { 'data-review-id': review.id, 'data-status': review.status },
+      cell('Status', { class: 'outcome' }, el('span', { class: 'badge status-' + review.status }, statusText(review)),
+        review.demo ? el('span', { class: 'badge demo' }, 'demo') : null),
+      cell('Member', { class: 'member' }, ...named(member, 'Member', [['Member id', review.user.id]])),
+      cell('Quest', {}, ...named(review.quest.name, 'Quest', [['Quest id', review.quest.id], ['Review id', review.id]])),
+      cell('Submitted', {}, submitted(review)),
+      cell('Last event', {}, lastEvent(review)),
+      cell('Claimed', {}, time(review.createdAt)),
+      cell('Action', {}, el('button', { type: 'button', onclick: () => openReview(review),
+        'aria-label': 'Review the claim of ' + review.quest.name + ' by ' + member }, 'Review')));
+  }
+
+  async function loadReviews() {
+    const status = $('review-status').value;
+    state.reviews = await api('GET', base() + '/reviews' + (status ? '?status=' + status : ''));
+    $('review-rows').replaceChildren(...(state.reviews.length ? state.reviews.map(reviewRow)
+      : [emptyRow(7, status === 'pending'
+        ? 'No claim waits for review: a claim of a quest that does not validate itself (one with a task other than api) lands here.'
+        : 'No review in this state.')]));
+    $('review-count').textContent = state.reviews.length + ' review' + (state.reviews.length === 1 ? '' : 's') + ' shown, oldest first';
+  }
+
+  function openReview(review) {
+    state.reviewing = review;
+    const form = $('review-form');
+    form.reset();
+    $('review-form-title').textContent = 'Review the claim of ' + review.quest.name + ' by ' + (review.user.name || '(no name)') + ' (' + statusText(review) + ')';
+    syncBonus();
+    form.hidden = false;
+    $('review-form-title').focus();
+  }
+
+  /** Bonus xp goes only with a success and a star: the field is off otherwise. */
+  function syncBonus() {
+    const decision = new FormData($('review-form')).get('decision');
+    $('review-bonus').disabled = decision !== 'success-star';
+    $('review-comment').disabled = decision === 'pending';
+  }
+
+  async function sendReview(form) {
+    const review = state.reviewing;
+    const data = new FormData(form);
+    const [status, mark] = String(data.get('decision')).split('-');
+    const body = { claimedQuestIds: [review.id], status };
+    if (mark) body.mark = mark;
+    const bonus = data.get('bonusXP');
+    if (mark === 'star' && bonus) body.bonusXP = Number(bonus);
+    const comment = String(data.get('comment') || '').trim();
+    if (comment && status !== 'pending') body.comment = comment;
+    say('review-outcome', 'Sending the review…');
+    await api('POST', base() + '/reviews', body);
+    form.hidden = true;
+    say('review-outcome', 'Reviewed the claim of ' + review.quest.name + ' by ' + (review.user.name || '(no name)') + ': ' +
+      status + (mark ? ' ' + MARK_TEXT[mark] : '') + (body.bonusXP ? ', +' + body.bonusXP + ' bonus xp' : '') + '.');
+    await Promise.all([loadReviews(), loadLeaderboard()]);
+  }
+
+  // Leaderboards: all time, or one sprint's.
+
+  async function loadLeaderboard() {
+    const select = $('leaderboard-scope');
+    const chosen = select.value;
+    const board = await api('GET', base() + '/leaderboard' + (chosen ? '?sprintId=' + encodeURIComponent(chosen) : ''));
+    select.replaceChildren(el('option', { value: '' }, 'All time'), ...board.sprints.map((sprint) =>
+      el('option', { value: sprint.id }, 'Sprint ' + sprint.name + (sprint.current ? ' (running)' : ' (' + time(sprint.startingAt).slice(0, 10) + ' to ' + time(sprint.endingAt).slice(0, 10) + ')'))));
+    select.value = chosen;
+    $('leaderboard-rows').replaceChildren(...(board.rows.length ? board.rows.map((row) => el('tr', { 'data-user-id': row.userId },
+      cell('Place', { class: 'outcome' }, String(row.place)),
+      cell('Member', { class: 'member' }, ...named(row.name || '(no name)', 'Member', [['Member id', row.userId]])),
+      cell('Xp', { class: 'xp' }, String(row.xp)),
+      cell('Quests', {}, String(row.numberOfQuests))))
+      : [emptyRow(4, chosen ? 'Nobody earned xp in this sprint yet.' : 'No member with xp yet.')]));
+    $('leaderboard-count').textContent = board.total + ' member' + (board.total === 1 ? '' : 's') + ' ranked' + (board.total > board.rows.length ? ', top ' + board.rows.length + ' shown' : '');
+  }
+
   // Wiring
 
   async function loadAll() {
     await loadQuests();
-    await Promise.all([loadClaims(), loadDeliveries(), loadClock(), loadChecks(), search('')]);
+    await Promise.all([loadClaims(), loadDeliveries(), loadClock(), loadChecks(), loadReviews(), loadLeaderboard(), search('')]);
   }
 
   for (const button of document.querySelectorAll('[data-close]')) {
@@ -455,6 +555,13 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   $('journal-filters').addEventListener('input', renderClaims);
   $('journal-filters').addEventListener('submit', (event) => event.preventDefault());
   $('checks-refresh').addEventListener('click', () => loadChecks().catch(showError));
+  $('reviews-refresh').addEventListener('click', () => loadReviews().catch(failInto('review-outcome')));
+  $('review-status').addEventListener('change', () => loadReviews().catch(failInto('review-outcome')));
+  $('review-filters').addEventListener('submit', (event) => event.preventDefault());
+  $('leaderboard-scope').addEventListener('change', () => loadLeaderboard().catch(showError));
+  $('leaderboard-filters').addEventListener('submit', (event) => event.preventDefault());
+  $('review-form').addEventListener('change', syncBonus);
+  $('review-form').addEventListener('submit', (event) => { event.preventDefault(); sendReview(event.target).catch(failInto('review-outcome')); });
 
   async function loadCommunities() {
     if (!tokenRequired) return;

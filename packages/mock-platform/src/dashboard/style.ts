@@ -41,6 +41,12 @@ td .list { margin: 0; }
 td .list > li { padding: 0; border: 0; white-space: nowrap; flex-wrap: nowrap; }
 .fields { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem; margin-bottom: .5rem; }
 .fields label { display: flex; flex-direction: column; font-weight: 600; }
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
+legend { font-weight: 600; }
+textarea { font: inherit; padding: .3rem .5rem; border: 1px solid #8c959f; border-radius: 6px; color: var(--ink); }
+.status-pending { color: #6e3b00; background: #fff8c5; }
+.status-success { color: var(--ok); background: #dafbe1; }
+.status-fail { color: var(--bad); background: #ffebe9; }
 input, select, button { font: inherit; padding: .3rem .5rem; border: 1px solid #8c959f; border-radius: 6px; color: var(--ink); background: #fff; }
 button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
 button.secondary { background: #fff; color: var(--accent); }
@@ -49,6 +55,7 @@ button:disabled, button:disabled:hover { background: #eaeef2; color: #4f5661; bo
 .badge { display: inline-block; padding: 0 .45rem; border-radius: 1rem; border: 1px solid currentColor; font-size: .85rem; font-weight: 600; white-space: nowrap; }
 .badge.demo { color: #6e3b00; background: #fff8c5; }
 .outcome-claimed { color: var(--ok); background: #dafbe1; }
+.outcome-in-review { color: #6e3b00; background: #fff8c5; }
 .outcome-not-verified { color: #6e3b00; background: #fff8c5; }
 .outcome-refused { color: #4f5661; background: var(--soft); }
 .outcome-endpoint-fault { color: var(--bad); background: #ffebe9; }

@@ -47,7 +47,7 @@ describe('GET /openapi.json', () => {
       ]);
       expect(Boolean(op.requestBody)).toBe(route.body !== undefined);
     }
-    expect(Object.keys(document.paths)).toHaveLength(20);
+    expect(Object.keys(document.paths)).toHaveLength(23);
   });
 
   it('carries the limits of core’s schemas', () => {
@@ -116,7 +116,11 @@ describe('query parameters', () => {
 
   it('say that an empty or absent cursor means the first page, and accept what the mock accepts', () => {
     const cursors = query.filter((p) => p.name === 'cursor');
-    expect(cursors.map((p) => p.operationId).sort()).toEqual(['listQuests', 'listWebhooks']);
+    expect(cursors.map((p) => p.operationId).sort()).toEqual([
+      'listQuests',
+      'listReviews',
+      'listWebhooks',
+    ]);
     for (const cursor of cursors) {
       expect((cursor as { description?: string }).description).toContain(
         'Empty or absent means the first page',

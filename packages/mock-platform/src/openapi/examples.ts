@@ -72,6 +72,18 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, RequestExample>> = {
   listWebhookEventTypes: {},
   listWebhookDeliveries: { params: { webhookId: WEBHOOK }, query: { limit: '20', page: '0' } },
   deleteConnectAssociation: { params: { userId: DEMO.users.admin } },
+  listReviews: { query: { status: 'pending', limit: '20' } },
+  getReview: { params: { reviewId: DEMO.reviews.starred } },
+  reviewClaims: {
+    body: {
+      claimedQuestIds: [DEMO.reviews.pending],
+      status: 'success',
+      comment: 'Thanks for the visit',
+      mark: 'star',
+      bonusXP: 50,
+    },
+  },
+  listReviewEvents: { params: { reviewId: DEMO.reviews.starred } },
 };
 
 /** The example as a curl line against the mock at `serverUrl`. */

@@ -232,6 +232,33 @@ function calls(): Call[] {
       invalidRequest: true,
     },
     {
+      label: 'reviews of a quest, second page by cursor',
+      method: 'GET',
+      path: `${demo}/reviews`,
+      query: { questId: DEMO.quests.partnership, limit: '1' },
+      status: 200,
+    },
+    {
+      label: 'an unknown review',
+      method: 'GET',
+      path: `${demo}/reviews/00000000-0000-4000-8000-0000000000ff/events`,
+      status: 404,
+    },
+    {
+      label: 'a star with fail (a rule the document states in words)',
+      method: 'POST',
+      path: `${demo}/reviews`,
+      body: { claimedQuestIds: [DEMO.reviews.flagged], status: 'fail', mark: 'star' },
+      status: 400,
+    },
+    {
+      label: 'a success reviewed as fail directly',
+      method: 'POST',
+      path: `${demo}/reviews`,
+      body: { claimedQuestIds: [DEMO.reviews.starred], status: 'fail' },
+      status: 409,
+    },
+    {
       label: 'unknown fields',
       method: 'POST',
       path: `${demo}/webhooks`,
@@ -282,7 +309,7 @@ describe("the OpenAPI document, through Prism's validating proxy", () => {
         report.push(`${call.label}: ${violation.location?.join('.')}: ${violation.message}`);
       }
     }
-    expect(list.length).toBeGreaterThanOrEqual(PUBLIC_ROUTES.length + 13);
+    expect(list.length).toBeGreaterThanOrEqual(PUBLIC_ROUTES.length + 17);
     expect(report).toEqual([]);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { getLeaderboard, listSprints } from './leaderboard.js';
 import { checkMember, createSecret, getReferralCode, getSecret } from './members.js';
 import { updateQuest } from './quest-update.js';
 import { createQuest, listQuests } from './quests.js';
+import { getReview, listReviewEvents, listReviews, reviewClaims } from './review-actions.js';
 import { getReviewCounts } from './reviews.js';
 import { getUser, listInvites, lookupUser } from './users.js';
 import {
@@ -45,6 +46,10 @@ const ROUTES_BY_OPERATION = {
   deleteWebhook,
   listWebhookEventTypes,
   listWebhookDeliveries,
+  listReviews,
+  getReview,
+  reviewClaims,
+  listReviewEvents,
 } satisfies Record<OperationId, PublicRoute>;
 
 /** Every route of the public API, under `/public/communities/{subdomain}`, in core's order. */

@@ -44,6 +44,13 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
   deleteWebhook: { path: `/webhooks/${DEMO.webhooks.claims}` },
   listWebhookEventTypes: { path: '/webhooks-event-types' },
   listWebhookDeliveries: { path: `/webhooks/${DEMO.webhooks.joined}/events` },
+  listReviews: { path: '/reviews?status=pending' },
+  getReview: { path: `/reviews/${DEMO.reviews.pending}` },
+  reviewClaims: {
+    path: '/reviews',
+    body: { claimedQuestIds: [DEMO.reviews.pending], status: 'success', mark: 'star' },
+  },
+  listReviewEvents: { path: `/reviews/${DEMO.reviews.starred}/events` },
 };
 
 /** The operations the platform's documentation adds to the contract (docs notes §2). */
@@ -108,10 +115,13 @@ describe.each(cases)('%s', (_name, route, sample) => {
     if (route.access !== 'any') expected.push(403);
     for (const status of expected) expect(route.errors).toContain(status);
     // The contract declares 400, 401, 403, 404, 409, 429, 500 on community lookup, modules and
-    // every webhook route, the platform's documentation on the routes it adds (docs notes §2);
-    // the others declare what the mock can answer.
+    // every webhook route, the platform's documentation on the routes it adds (docs notes §2,
+    // the reviews included); the others declare what the mock can answer.
     const contractRoute =
-      route.tag === 'Webhooks' || route.tag === 'Community' || DOCUMENTED.has(route.operationId);
+      route.tag === 'Webhooks' ||
+      route.tag === 'Community' ||
+      route.tag === 'Reviews' ||
+      DOCUMENTED.has(route.operationId);
     expect([...route.errors].sort()).toEqual(
       contractRoute ? [400, 401, 403, 404, 409, 429, 500] : [400, 401, 403, 404, 429],
     );

@@ -1,6 +1,7 @@
 import type { XpEntry } from '@questkit/core/api';
 import { empty, ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
+import { reviewerOf } from '../service/reviews.js';
 import { banMember, grantXp } from '../service/xp.js';
 import type { XpEntryRecord } from '../store/records.js';
 
@@ -32,7 +33,8 @@ export const removeXp = bindRoute('removeXp', ({ params, body, community }, cont
 });
 
 /** POST /users/{userId}/ban */
-export const banUser = bindRoute('banUser', ({ params, body, community }, context) => {
-  const banned = banMember(context, community, params.userId, body.reason ?? null);
+export const banUser = bindRoute('banUser', ({ params, body, community, principal }, context) => {
+  const by = reviewerOf(context, principal);
+  const banned = banMember(context, community, params.userId, body.reason ?? null, by);
   return 'kind' in banned ? banned : empty();
 });

@@ -64,6 +64,15 @@ export const DEMO = {
     joined: uuid('30000000', 1),
     claims: uuid('30000000', 2),
   },
+  /** Claims of "Visit our partner" (a quest that needs review), one in each review state. */
+  reviews: {
+    /** jay's claim, waiting for a reviewer. */
+    pending: uuid('70000000', 1),
+    /** ben's claim, accepted with a star and bonus xp by ada. */
+    starred: uuid('70000000', 2),
+    /** cleo's claim, refused with a flag by ada. */
+    flagged: uuid('70000000', 3),
+  },
   sprints: {
     /** Running now (the seed's clock): from a week ago to three weeks on; every quest counts. */
     current: uuid('40000000', 1),

@@ -11,6 +11,7 @@ import type {
 } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { DEMO, generatedUserId, seedUuid } from './demo-ids.js';
+import { seedDemoReviews } from './demo-reviews.js';
 import { createPrng } from './prng.js';
 
 /** Generated demo users when no number is given. */
@@ -763,6 +764,8 @@ export function seedDemo(store: Store, options: SeedDemoOptions = {}): SeedSumma
   });
 
   seedSprints(store, community);
+  seedDemoReviews(store);
+
   seedSandbox(store);
   return { namedUsers: named.length, generatedUsers: generated };
 }

@@ -5,14 +5,25 @@ import { createRingJournal } from './ring-journal.js';
 // so a claim refused by the platform's rules (already claimed, account not linked, retry later...)
 // would leave no trace. The dashboard's journal reads this one.
 
-/** How a claim ended, at a glance: the four answers to "what happened on this claim?". */
-export const CLAIM_OUTCOMES = ['claimed', 'not-verified', 'refused', 'endpoint-fault'] as const;
+/** How a claim ended, at a glance: the answers to "what happened on this claim?". */
+export const CLAIM_OUTCOMES = [
+  'claimed',
+  'in-review',
+  'not-verified',
+  'refused',
+  'endpoint-fault',
+] as const;
 /** How a claim ended, at a glance. */
 export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 
 /** The outcome of a claim from its reason: every reason but the three of a call is a refusal. */
 export function claimOutcome(reason: ClaimReason): ClaimOutcome {
-  if (reason === 'claimed' || reason === 'not-verified' || reason === 'endpoint-fault') {
+  if (
+    reason === 'claimed' ||
+    reason === 'in-review' ||
+    reason === 'not-verified' ||
+    reason === 'endpoint-fault'
+  ) {
     return reason;
   }
   return 'refused';

@@ -10,14 +10,18 @@ import type {
 // What a claim answers, apart from the engine that makes it: the claim journal keeps these
 // answers, and the engine imports the journal, so both read the shape from here.
 
-/** How a claim ended: `success` (claimed), `failed` (refused or not verified), `error` (endpoint fault). */
-export const CLAIM_STATUSES = ['success', 'failed', 'error'] as const;
+/**
+ * How a claim ended: `success` (claimed), `pending` (waiting for a reviewer), `failed` (refused or
+ * not verified), `error` (endpoint fault).
+ */
+export const CLAIM_STATUSES = ['success', 'pending', 'failed', 'error'] as const;
 /** How a claim ended. */
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Why a claim ended as it did. */
 export const CLAIM_REASONS = [
   'claimed',
+  'in-review',
   'not-verified',
   'endpoint-fault',
   'account-not-linked',
@@ -28,6 +32,7 @@ export const CLAIM_REASONS = [
   'retry-later',
   'condition-not-met',
   'claim-in-progress',
+  'review-pending',
 ] as const;
 /** Why a claim ended as it did. */
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
@@ -66,6 +71,8 @@ export interface ClaimResult {
   missingAccounts: IdentificationMethod[];
   /** xp added to the member (success only). */
   xpAwarded: number;
+  /** The review the claim opened (status `pending`), else null. */
+  reviewId: string | null;
   tasks: TaskReport[];
   /** Webhook deliveries of the claim's event, after their first try. */
   deliveries: WebhookDeliveryRecord[];

@@ -416,7 +416,7 @@ describe('refusals and lookups', () => {
     expect(mock.platform.store.quests.get(questId)!.claimCount).toBe(1);
   });
 
-  it('answers 404 for an unknown community, quest or member, 409 without API task, 400 without userId', async () => {
+  it('answers 404 for an unknown community, quest or member, 400 without userId; a quest without API task waits for review', async () => {
     const questId = await questWith({});
     const post = (path: string, body: unknown) => mock.call('POST', path, body);
     expect(
@@ -433,11 +433,10 @@ describe('refusals and lookups', () => {
         })
       ).status,
     ).toBe(404);
-    const partnership = await post(
-      `/__mock/communities/demo/quests/${DEMO.quests.partnership}/claims`,
-      { userId: ada },
-    );
-    expect(partnership.status).toBe(409);
+    // Without an api task a quest does not validate itself: its claim opens a review, no call.
+    const bare = await createQuest(mock, apiQuest({}, { tasks: [] }));
+    const noTask = await post(`/__mock/communities/demo/quests/${bare.id}/claims`, { userId: ada });
+    expect(noTask.body).toMatchObject({ status: 'pending', reason: 'in-review' });
     const missing = await post(`/__mock/communities/demo/quests/${questId}/claims`, {});
     expect(missing.status).toBe(400);
     expect(missing.text).toContain('userId');

@@ -15,6 +15,7 @@ import type { CallJournal } from './call-journal.js';
 import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import type { ClaimReason, ClaimResult, TaskReport } from './claim-result.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
+import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
 import type { Tracker } from './tracker.js';
 import { callVerificationEndpoint } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
@@ -35,6 +36,10 @@ export interface Claims {
 
 const FAULT_MESSAGE = 'We could not verify this quest right now. Please try again later.';
 const LIMIT_MESSAGE = 'This quest has reached its claim limit.';
+const REVIEW_PENDING = {
+  reason: 'review-pending',
+  message: 'Your claim of this quest is waiting for a reviewer.',
+} as const;
 const IN_PROGRESS = {
   reason: 'claim-in-progress',
   message: 'Your claim of this quest is being verified; wait for its answer.',
@@ -74,15 +79,6 @@ const skipped = (task: QuestTaskRecord): TaskReport => ({
   violations: [],
   checks: null,
 });
-
-function xpOf(quest: QuestRecord): number {
-  let xp = 0;
-  for (const reward of quest.rewards) {
-    const value = Number(reward.value);
-    if (reward.type === 'xp' && Number.isFinite(value)) xp += value;
-  }
-  return xp;
-}
 
 /**
  * The claim engine. First the platform's rules (member and quest state, claim limit, recurrence,
@@ -132,6 +128,8 @@ export function createClaims(
       userId: user.id,
       requestId: partial.requestId,
     };
+    // A claim waiting for review is neither claimed nor failed yet: no event (reviews emit none).
+    if (partial.status === 'pending') return { ...partial, ...ids, deliveries: [] };
     const dispatched =
       partial.status === 'success'
         ? deps.deliveries.emit(community, 'QUEST_CLAIMED', { ...data, xp: partial.xpAwarded })
@@ -176,7 +174,7 @@ export function createClaims(
     for (const invite of invites) {
       store.invites.put({ ...invite, status: 'consumed', questId: quest.id });
     }
-    const xp = xpOf(quest);
+    const xp = questXp(quest);
     if (xp === 0) return { xp };
     // The reward is an XP entry of the quest: it counts for the leaderboards and the sprints.
     const community = store.communities.get(latestUser.communityId);
@@ -197,14 +195,18 @@ export function createClaims(
     const user = findMember(store, community, input.userId);
     if (!user) return memberNotFound(input.userId, community);
     const tasks = quest.tasks.filter((task) => task.type === 'api');
-    if (tasks.length === 0) {
+    const reviewed = needsReview(quest);
+    if (tasks.length === 0 && !reviewed) {
       return apiError(409, `Quest ${quest.id} has no api task: the mock claims api tasks only`);
     }
 
     const requestId = randomId();
-    const base = { requestId, missingAccounts: [], xpAwarded: 0 };
+    const base = { requestId, missingAccounts: [], xpAwarded: 0, reviewId: null };
     const refused =
-      refusal(user, quest) ?? (busy ? IN_PROGRESS : ruleRefusal(store, user, quest, clock.now()));
+      refusal(user, quest) ??
+      (busy ? IN_PROGRESS : null) ??
+      (pendingReviewOf(context, user.id, quest.id) ? REVIEW_PENDING : null) ??
+      ruleRefusal(store, user, quest, clock.now());
     if (refused) {
       return finish(community, quest, user, {
         ...base,
@@ -287,6 +289,17 @@ export function createClaims(
       if (report.outcome !== 'verified') failure = report;
     }
 
+    if (!failure && reviewed) {
+      const review = openReview(context, quest, user);
+      return finish(community, quest, user, {
+        ...base,
+        status: 'pending',
+        reason: 'in-review',
+        message: 'Your claim is waiting for a reviewer.',
+        reviewId: review.id,
+        tasks: reports,
+      });
+    }
     if (!failure) {
       const awarded = award(quest, user);
       if ('refused' in awarded) {

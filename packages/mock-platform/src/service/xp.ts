@@ -6,7 +6,12 @@ import { levelForXp } from '../levels.js';
 import { findMember, memberNotFound } from '../members.js';
 import { isRanked } from '../store/ranking.js';
 import type { CommunityRecord, SprintRecord, UserRecord, XpEntryRecord } from '../store/records.js';
+import type { ReviewerRecord } from '../store/reviews.js';
 import type { Store } from '../store/store.js';
+import { cancelPendingReviews } from './review-cancel.js';
+
+/** Who acts when no caller is named (a ban from a script through the service). */
+export const PLATFORM_REVIEWER: ReviewerRecord = { id: 'platform', name: 'platform', avatar: null };
 
 // XP, bans and the leaderboards: every change of a member's xp goes through `grantXp`, so the
 // member's xp, level and rank, the XP entries and both leaderboards always agree. The rank is the
@@ -93,6 +98,8 @@ export function banMember(
   community: CommunityRecord,
   userId: string,
   reason: string | null,
+  /** Who bans, named as the reviewer of the cancelled reviews' events. */
+  by: ReviewerRecord = PLATFORM_REVIEWER,
 ): UserRecord | ApiFailure {
   const { store, clock } = context;
   const user = findMember(store, community, userId);
@@ -108,8 +115,8 @@ export function banMember(
     updatedAt: clock.now().toISOString(),
   };
   store.users.put(banned);
-  // CALL POINT for the reviews: a ban cancels the member's pending reviews, each recorded as a
-  // `cancel` review event. The reviews service is called here, once it exists.
+  // A ban cancels the member's pending reviews, each recorded as a `cancel` review event.
+  cancelPendingReviews(context, user.id, by, reason);
   return banned;
 }
 

@@ -14,6 +14,7 @@ import type {
   WebhookRecord,
   XpEntryRecord,
 } from './records.js';
+import { createReviewStore } from './reviews.js';
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
 import type {
   ApiKeyStore,
@@ -403,6 +404,7 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
     deliveries: counted(deliveries),
     connections: counted(createConnectionStore()),
     claims: counted(createClaimStore()),
+    reviews: counted(createReviewStore()),
     xpEntries: counted(createXpEntryStore()),
     sprints: counted(createSprintStore()),
     get version() {
@@ -425,6 +427,8 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
         deliveries: [...store.deliveries.list()],
         connections: [...store.connections.list()],
         claims: [...store.claims.list()],
+        reviews: [...store.reviews.list()],
+        reviewEvents: [...store.reviews.listEvents()],
         xpEntries: [...store.xpEntries.list()],
         sprints: store.communities.list().flatMap((c) => store.sprints.listByCommunity(c.id)),
       };
@@ -449,6 +453,8 @@ function load(store: Store, snapshot: StoreSnapshot): void {
   for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
   for (const connection of snapshot.connections) store.connections.put(connection);
   for (const claim of snapshot.claims ?? []) store.claims.put(claim);
+  for (const review of snapshot.reviews ?? []) store.reviews.put(review);
+  for (const event of snapshot.reviewEvents ?? []) store.reviews.addEvent(event);
   for (const entry of snapshot.xpEntries ?? []) store.xpEntries.put(entry);
   for (const sprint of snapshot.sprints ?? []) store.sprints.put(sprint);
 }

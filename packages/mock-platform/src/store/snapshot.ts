@@ -8,6 +8,7 @@ import {
 } from '@questkit/core/api';
 import * as z from 'zod';
 import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
+import { ReviewEventRecordSchema, ReviewRecordSchema } from './reviews.js';
 import type { StoreSnapshot } from './store.js';
 
 // The fixtures file format, checked when a file is loaded so a hand-edited fixture fails at
@@ -214,6 +215,8 @@ export const StoreSnapshotSchema = z.object({
   deliveries: z.array(DeliveryRecordSchema),
   connections: z.array(ConnectionRecordSchema),
   claims: z.array(ClaimRecordSchema).optional(),
+  reviews: z.array(ReviewRecordSchema).optional(),
+  reviewEvents: z.array(ReviewEventRecordSchema).optional(),
   xpEntries: z.array(XpEntryRecordSchema).optional(),
   sprints: z.array(SprintRecordSchema).optional(),
 });

@@ -12,6 +12,7 @@ import type {
   WebhookRecord,
   XpEntryRecord,
 } from './records.js';
+import type { ReviewEventRecord, ReviewRecord, ReviewStore } from './reviews.js';
 
 // The store is synchronous on purpose: in one JavaScript thread a synchronous method runs to its
 // end before any other request is served, so every write (check a uri is free, then insert) is
@@ -226,6 +227,10 @@ export interface StoreSnapshot {
   connections: ConnectionRecord[];
   /** Absent in fixtures written before claim rules: no claim yet. */
   claims?: ClaimRecord[];
+  /** Absent in fixtures written before reviews: no review yet. */
+  reviews?: ReviewRecord[];
+  /** The reviews' events; absent with them. */
+  reviewEvents?: ReviewEventRecord[];
   /** Absent in fixtures written before XP entries: none. */
   xpEntries?: XpEntryRecord[];
   /** Absent in fixtures written before sprints: none. */
@@ -244,6 +249,7 @@ export interface Store {
   readonly deliveries: DeliveryStore;
   readonly connections: ConnectionStore;
   readonly claims: ClaimStore;
+  readonly reviews: ReviewStore;
   readonly xpEntries: XpEntryStore;
   readonly sprints: SprintStore;
   /** A deep copy of the whole state. */
