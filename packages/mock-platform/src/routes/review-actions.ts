@@ -1,6 +1,7 @@
 import { REVIEW_LIST_LIMIT_DEFAULT } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
 import { apiError, invalid } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { decideReviews, reviewerOf } from '../service/reviews.js';
@@ -13,30 +14,6 @@ import { reviewEventView, reviewView } from '../views/reviews.js';
 // events. The counts of `/reviews/users/{id}` (reviews.ts) follow the action's stars and flags.
 
 const reviewOrder = byTimeThenId<ReviewRecord>((review) => review.createdAt);
-
-/**
- * The review list cursor: the sort key (createdAt, id) of the last review of the page, base64url
- * encoded. Opaque to clients; positional, so the walk holds while reviews change state.
- */
-function encodeCursor(review: Pick<ReviewRecord, 'createdAt' | 'id'>): string {
-  return btoa(`${review.createdAt}|${review.id}`)
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
-  let text: string;
-  try {
-    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
-  } catch {
-    return undefined;
-  }
-  const match = /^([^|]+)\|([0-9a-f-]{36})$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { createdAt: match[1]!, id: match[2]! };
-}
 
 function findReview(context: MockContext, community: CommunityRecord, reviewId: string) {
   const review = context.store.reviews.get(reviewId);

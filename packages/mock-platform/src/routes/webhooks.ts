@@ -1,6 +1,7 @@
 import { mayReadSecrets } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { empty, ok, okText } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { randomId, randomWebhookSecret } from '../ids.js';
@@ -12,30 +13,6 @@ import { cachedJson } from '../views/answer-cache.js';
 import { deliveryView, webhookView } from '../views/webhooks.js';
 
 const webhookOrder = byTimeThenId<WebhookRecord>((webhook) => webhook.createdAt);
-
-/**
- * The webhook list cursor: the sort key (createdAt, id) of the last webhook of the page, base64url
- * encoded. Opaque to clients; positional, so deleting that webhook does not break the walk.
- */
-export function encodeWebhookCursor(webhook: Pick<WebhookRecord, 'createdAt' | 'id'>): string {
-  return btoa(`${webhook.createdAt}|${webhook.id}`)
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-function decodeWebhookCursor(cursor: string): { createdAt: string; id: string } | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
-  let text: string;
-  try {
-    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
-  } catch {
-    return undefined;
-  }
-  const match = /^([^|]+)\|([0-9a-f-]{36})$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { createdAt: match[1]!, id: match[2]! };
-}
 
 function findWebhook(context: MockContext, community: CommunityRecord, webhookId: string) {
   const webhook = context.store.webhooks.get(webhookId);
@@ -76,7 +53,7 @@ export const listWebhooks = bindRoute(
     const all = context.store.webhooks.listByCommunity(community.id);
     let start = 0;
     if (query.cursor) {
-      const after = decodeWebhookCursor(query.cursor);
+      const after = decodeCursor(query.cursor);
       if (!after) return invalid('query', 'cursor', 'is not a cursor this API returned');
       const probe = { ...all[0]!, ...after };
       start = lowerBound(all, probe, webhookOrder);
@@ -90,7 +67,7 @@ export const listWebhooks = bindRoute(
     const items = cachedJson(context.store, key, () =>
       JSON.stringify(page.map((webhook) => webhookView(webhook, reveal))),
     );
-    const nextCursor = more && page.length > 0 ? encodeWebhookCursor(page[page.length - 1]!) : null;
+    const nextCursor = more && page.length > 0 ? encodeCursor(page[page.length - 1]!) : null;
     return okText(`{"items":${items},"nextCursor":${JSON.stringify(nextCursor)}}`);
   },
 );
