@@ -1,23 +1,16 @@
-import type { IdentificationMethod, VerificationRequest } from '@questkit/core';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
 import { findMember, memberNotFound } from '../members.js';
-import type {
-  CommunityRecord,
-  QuestRecord,
-  QuestTaskRecord,
-  UserRecord,
-} from '../store/records.js';
+import type { CommunityRecord, QuestRecord, UserRecord } from '../store/records.js';
 import { deliveryView } from '../views/webhooks.js';
-import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
+import { callTasks, claimBodies, skipped } from './claim-calls.js';
 import { type ClaimJournal, claimOutcome } from './claim-journal.js';
-import type { ClaimReason, ClaimResult, TaskReport } from './claim-result.js';
+import type { ClaimReason, ClaimResult } from './claim-result.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
 import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
 import type { Tracker } from './tracker.js';
-import { callVerificationEndpoint } from './verification-call.js';
 import type { Deliveries } from './webhooks/deliveries.js';
 import { grantXp } from './xp.js';
 
@@ -66,19 +59,6 @@ function refusal(
   }
   return null;
 }
-
-const skipped = (task: QuestTaskRecord): TaskReport => ({
-  taskId: task.id,
-  endpoint: task.settings.endpoint ?? null,
-  outcome: 'skipped',
-  request: null,
-  response: null,
-  error: null,
-  message: null,
-  durationMs: null,
-  violations: [],
-  checks: null,
-});
 
 /**
  * The claim engine. First the platform's rules (member and quest state, claim limit, recurrence,
@@ -216,78 +196,25 @@ export function createClaims(
       });
     }
 
-    const connections = store.connections.listByUser(user.id);
-    const bodies: VerificationRequest[] = [];
-    const missing = new Set<IdentificationMethod>();
-    const asks: string[] = [];
-    for (const task of tasks) {
-      const accounts = buildAccounts(user, task, connections);
-      if (!accounts.ok) {
-        for (const method of accounts.missing) {
-          if (missing.has(method)) continue;
-          missing.add(method);
-          asks.push(linkRequest(method, task));
-        }
-        continue;
-      }
-      const body: VerificationRequest = {
-        userId: user.id,
-        communityId: community.id,
-        subdomain: community.subdomain,
-        questId: quest.id,
-        requestId,
-      };
-      if (accounts.accounts) body.accounts = accounts.accounts;
-      bodies.push(body);
-    }
-    if (missing.size > 0) {
+    const subject = { community, quest, user, requestId };
+    const prepared = claimBodies(context, subject, tasks);
+    if ('missing' in prepared) {
       return finish(community, quest, user, {
         ...base,
         status: 'failed',
         reason: 'account-not-linked',
-        message: `To claim this quest, ${asks.join(' and ')}.`,
-        missingAccounts: [...missing],
+        message: prepared.message,
+        missingAccounts: prepared.missing,
         tasks: tasks.map(skipped),
       });
     }
-
-    const reports: TaskReport[] = [];
-    let failure: TaskReport | undefined;
-    let lastMessage = 'Quest claimed.';
-    for (const [index, task] of tasks.entries()) {
-      if (failure) {
-        reports.push(skipped(task));
-        continue;
-      }
-      const at = clock.now().toISOString();
-      const endpoint = task.settings.endpoint;
-      const body = bodies[index]!;
-      const call = endpoint
-        ? await callVerificationEndpoint(endpoint, body, {
-            apiKey: task.settings.apiKey,
-            timeoutMs: deps.timeoutMs,
-          })
-        : undefined;
-      const report: TaskReport = call
-        ? { taskId: task.id, endpoint: endpoint ?? null, ...call }
-        : { ...skipped(task), outcome: 'fault', error: 'the task has no endpoint' };
-      reports.push(report);
-      if (call && endpoint) {
-        deps.journal.record({
-          id: randomId(),
-          at,
-          requestId,
-          subdomain: community.subdomain,
-          communityId: community.id,
-          questId: quest.id,
-          taskId: task.id,
-          userId: user.id,
-          ...call,
-        });
-      }
-      if (report.message !== null) lastMessage = report.message;
-      if (report.outcome !== 'verified') failure = report;
-    }
+    const { reports, failure, lastMessage } = await callTasks(
+      context,
+      deps,
+      subject,
+      tasks,
+      prepared.bodies,
+    );
 
     if (!failure && reviewed) {
       const review = openReview(context, quest, user);
