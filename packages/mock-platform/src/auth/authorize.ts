@@ -1,6 +1,6 @@
 import { API_ACCESS, type ApiAccess } from '@questkit/core/api';
 import { type ApiFailure, apiError } from '../errors.js';
-import type { CommunityRecord } from '../store/records.js';
+import { type CommunityRecord, isBanned } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Principal } from './principal.js';
 
@@ -37,7 +37,7 @@ export function authorize(
     );
   }
   const member = store.users.get(principal.userId);
-  if (!member || member.isBanned || member.role === 'banned') {
+  if (!member || isBanned(member)) {
     return apiError(403, 'This member is banned from the community');
   }
   if (member.deletedAt !== null) return apiError(403, 'This member account is deleted');

@@ -2,7 +2,12 @@ import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
 import { findMember, memberNotFound } from '../members.js';
-import type { CommunityRecord, QuestRecord, UserRecord } from '../store/records.js';
+import {
+  type CommunityRecord,
+  isBanned,
+  type QuestRecord,
+  type UserRecord,
+} from '../store/records.js';
 import { deliveryView } from '../views/webhooks.js';
 import type { CallJournal } from './call-journal.js';
 import { callTasks, claimBodies, skipped } from './claim-calls.js';
@@ -45,7 +50,7 @@ function refusal(
   if (user.deletedAt !== null) {
     return { reason: 'member-not-allowed', message: 'This account was deleted.' };
   }
-  if (user.isBanned || user.role === 'banned') {
+  if (isBanned(user)) {
     return { reason: 'member-not-allowed', message: 'Banned members cannot claim quests.' };
   }
   if (quest.deleted || quest.archived) {

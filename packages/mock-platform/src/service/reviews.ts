@@ -3,7 +3,12 @@ import type { Principal } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
-import type { CommunityRecord, QuestRecord, UserRecord } from '../store/records.js';
+import {
+  type CommunityRecord,
+  isBanned,
+  type QuestRecord,
+  type UserRecord,
+} from '../store/records.js';
 import type {
   ReviewEventRecord,
   ReviewerRecord,
@@ -188,7 +193,7 @@ function transitionRefusal(
   status: ReviewStatus,
 ): string | null {
   const member = context.store.users.get(review.userId);
-  if (member && (member.isBanned || member.role === 'banned')) {
+  if (member && isBanned(member)) {
     return `Review ${review.id} is of a banned member: it can no longer change`;
   }
   if (!member || member.deletedAt !== null) {

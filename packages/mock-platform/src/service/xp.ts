@@ -5,7 +5,13 @@ import { randomId } from '../ids.js';
 import { levelForXp } from '../levels.js';
 import { findMember, memberNotFound } from '../members.js';
 import { isRanked } from '../store/ranking.js';
-import type { CommunityRecord, SprintRecord, UserRecord, XpEntryRecord } from '../store/records.js';
+import {
+  type CommunityRecord,
+  isBanned,
+  type SprintRecord,
+  type UserRecord,
+  type XpEntryRecord,
+} from '../store/records.js';
 import type { ReviewerRecord } from '../store/reviews.js';
 import type { Store } from '../store/store.js';
 import { cancelPendingReviews } from './review-cancel.js';
@@ -16,7 +22,7 @@ export const PLATFORM_REVIEWER: ReviewerRecord = { id: 'platform', name: 'platfo
 // XP, bans and the leaderboards: every change of a member's xp goes through `grantXp`, so the
 // member's xp, level and rank, the XP entries and both leaderboards always agree. The rank is the
 // member's place on the all-time leaderboard (store.users.getRank), kept by the store as members
-// change; answers that show it depend on the community's ranking version (views/users.ts).
+// change; every member write moves the store's version, so no cached answer shows an old rank.
 
 /** What an XP change is: how much (negative removes), why, and the quest it rewards if any. */
 export interface XpGrant {
@@ -44,7 +50,7 @@ export function grantXp(
   const { store, clock } = context;
   const user = findMember(store, community, userId);
   if (!user || user.deletedAt !== null) return memberNotFound(userId, community);
-  if (user.isBanned || user.role === 'banned') {
+  if (isBanned(user)) {
     return apiError(403, `User ${userId} is banned: banned members get no xp`);
   }
   if (!Number.isInteger(grant.xp) || grant.xp === 0) {
@@ -104,7 +110,7 @@ export function banMember(
   const { store, clock } = context;
   const user = findMember(store, community, userId);
   if (!user || user.deletedAt !== null) return memberNotFound(userId, community);
-  if (user.isBanned || user.role === 'banned') {
+  if (isBanned(user)) {
     return apiError(409, `User ${userId} is already banned`);
   }
   const banned: UserRecord = {

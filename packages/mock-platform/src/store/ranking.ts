@@ -1,4 +1,4 @@
-import type { UserRecord } from './records.js';
+import { isBanned, type UserRecord } from './records.js';
 import { type Compare, insertSorted, lowerBound, removeSorted } from './sorted.js';
 
 // The all-time leaderboard of each community, kept sorted as members change, so a member's rank
@@ -8,7 +8,7 @@ import { type Compare, insertSorted, lowerBound, removeSorted } from './sorted.j
 
 /** Whether a member is on the leaderboard: neither deleted nor banned. */
 export function isRanked(user: UserRecord): boolean {
-  return user.deletedAt === null && !user.isBanned && user.role !== 'banned';
+  return user.deletedAt === null && !isBanned(user);
 }
 
 /** The leaderboard's order: xp, highest first, then id (a total order: ranks never tie). */

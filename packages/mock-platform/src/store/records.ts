@@ -103,6 +103,11 @@ export interface UserRecord {
   restoredAt: string | null;
 }
 
+/** Whether a member is banned: a ban sets both the flag and the role, a seed or fixture may set either. */
+export function isBanned(user: Pick<UserRecord, 'isBanned' | 'role'>): boolean {
+  return user.isBanned || user.role === 'banned';
+}
+
 /** An invite: `inviterId` invited `userId`. */
 export interface InviteRecord {
   communityId: string;
