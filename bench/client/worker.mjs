@@ -2,8 +2,8 @@
  * Times `@questkit/client` against a bare `fetch` of the same route on a running mock, in its own
  * process: `node client/worker.mjs <port> <seconds> <rounds> <userIdsJson>`. Each round runs the
  * variants back to back (bare fetch, bare fetch with a timeout signal, client, client without
- * validation) with the same
- * number of calls in flight; prints one JSON line.
+ * validation), each round in an order rotated by one, with the same number of calls in flight;
+ * prints one JSON line.
  */
 import { createClient } from '@questkit/client';
 import { DEMO } from '@questkit/mock-platform';
@@ -60,8 +60,12 @@ async function measure(call, ms) {
 
 for (const call of Object.values(variants)) await measure(call, 500);
 const results = { bare: [], bareWithTimeout: [], client: [], noValidate: [] };
+// Each round starts one variant later, so that whatever slows the start of a round (the mock's
+// garbage from the round before, a noisy neighbour) does not fall on the same variant each time.
+const entries = Object.entries(variants);
 for (let round = 0; round < rounds; round++) {
-  for (const [name, call] of Object.entries(variants)) {
+  for (let index = 0; index < entries.length; index++) {
+    const [name, call] = entries[(index + round) % entries.length];
     results[name].push(await measure(call, seconds * 1000));
   }
 }

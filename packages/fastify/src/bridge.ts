@@ -35,7 +35,7 @@ export function doorPlugin<O extends { path: string }>(
       throw new TypeError(`[@questkit/fastify] ${name}: path must start with "/"`);
     }
     const { endpoint, url } = open(rest, app);
-    const serve = async (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
+    const serve = (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
       const door: DoorRequest = {
         method: request.method,
         // The path and query as received, so the raw form of a connect signature holds.
@@ -45,11 +45,15 @@ export function doorPlugin<O extends { path: string }>(
         // The deadline counts from the request's arrival, however long the app's own hooks took.
         receivedAt: Date.now() - reply.elapsedTime,
       };
-      return writeAnswer(reply, await endpoint.handle(door, request));
+      return endpoint.handle(door, request).then((answer) => writeAnswer(reply, answer));
     };
 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', passStream);
+    // The same parser again under the type the platform sends: Fastify caches the parser it finds
+    // for a named type, but looks the catch-all up anew on every request (it parses the
+    // content-type header each time), about 0.5 µs a request in a CPU profile on Node 24.
+    app.addContentTypeParser('application/json', passStream);
     // Errors Fastify raises before the handler: an unparseable content type (core reads the body
     // as any other), a body over Fastify's own limit, or one it could not read.
     app.setErrorHandler(async (error: FastifyError, request, reply) =>
