@@ -61,7 +61,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],micro[:case],mock[:route],conformance,client]\n' +
+    'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],inprocess[:<same ids>],micro[:case],mock[:route],conformance,client]\n' +
       '                    [--duration s] [--warmup s] [--rounds n] [--connections n] [--micro-budget ms]\n' +
       '                    [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
   );
@@ -120,6 +120,7 @@ const { runMicroSuite } = await import('./suites/micro.mjs');
 const { runMockSuite } = await import('./suites/mock.mjs');
 const { runConformanceSuite } = await import('./suites/conformance.mjs');
 const { runClientSuite } = await import('./suites/client.mjs');
+const { runInProcessSuite } = await import('./suites/inprocess.mjs');
 
 const startedAt = Date.now();
 const results = {
@@ -135,6 +136,7 @@ results.suiteSeconds = {};
 const suites = [
   ['micro', 'micro-benchmarks', runMicroSuite],
   ['endpoint', 'endpoint overhead', runEndpointSuite],
+  ['inprocess', 'endpoint overhead in process', runInProcessSuite],
   ['mock', 'mock platform', runMockSuite],
   ['conformance', 'conformance runner', runConformanceSuite],
   ['client', '@questkit/client', runClientSuite],

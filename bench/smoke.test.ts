@@ -31,6 +31,16 @@ interface Results {
       ratio: { requestsPerSecond: number; perRound: number[] };
     }[];
   };
+  inprocess: {
+    rounds: number;
+    pairs: {
+      id: string;
+      available: boolean;
+      cpuMicrosPerRequest: { questkit: number; handWritten: number };
+      cpuRatio: number;
+      roundRatios: number[];
+    }[];
+  };
   micro: {
     cases: {
       id: string;
@@ -46,7 +56,7 @@ function runQuickSubset(): Promise<string> {
     'run.mjs',
     '--quick',
     '--only',
-    'endpoint:node,micro:decide-valid,micro:verify-signed-url',
+    'endpoint:node,inprocess:fastify,micro:decide-valid,micro:verify-signed-url',
     '--duration',
     '0.5',
     '--warmup',
@@ -68,7 +78,7 @@ function runQuickSubset(): Promise<string> {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('pnpm bench --quick', () => {
-  it('runs a framework pair and micro-benchmarks and writes well-formed results', async () => {
+  it('runs a framework pair, an in-process pair and micro-benchmarks and writes well-formed results', async () => {
     const stdout = await runQuickSubset();
     const jsonFile = join(outDir, 'smoke.json');
     const mdFile = join(outDir, 'smoke.md');
@@ -94,6 +104,13 @@ describe('pnpm bench --quick', () => {
     expect(pair!.ratio.requestsPerSecond).toBeGreaterThan(0);
     expect(pair!.ratio.perRound).toHaveLength(results.options.rounds);
 
+    // The in-process pair answered every request (the worker fails on any other answer).
+    expect(results.inprocess.pairs.map((p) => [p.id, p.available])).toEqual([['fastify', true]]);
+    const [inProcess] = results.inprocess.pairs;
+    expect(inProcess!.cpuMicrosPerRequest.questkit).toBeGreaterThan(0);
+    expect(inProcess!.cpuMicrosPerRequest.handWritten).toBeGreaterThan(0);
+    expect(inProcess!.roundRatios).toHaveLength(results.inprocess.rounds);
+
     expect(results.micro.cases.map((c) => c.id)).toEqual(['decide-valid', 'verify-signed-url']);
     for (const benchCase of results.micro.cases) {
       expect(benchCase.opsPerSecond).toBeGreaterThan(0);
@@ -104,6 +121,7 @@ describe('pnpm bench --quick', () => {
     const markdown = readFileSync(mdFile, 'utf8');
     expect(markdown).toContain('## 1. Endpoint overhead');
     expect(markdown).toContain('node:http (core verifier.node)');
+    expect(markdown).toContain('## 1b. Endpoint overhead in process');
     expect(markdown).toContain('## 2. Core micro-benchmarks');
     // The table printed on stdout is the report written to the file.
     expect(stdout).toContain(markdown.trim());

@@ -5,6 +5,7 @@ import { num, ratioText, table } from './table.mjs';
 export function renderReport(results) {
   const parts = [`# questkit benchmarks (${results.mode})`, renderMachine(results)];
   if (results.endpoint) parts.push(renderEndpoint(results.endpoint));
+  if (results.inprocess) parts.push(renderInProcess(results.inprocess));
   if (results.micro) parts.push(renderMicro(results.micro));
   if (results.mock) parts.push(renderMock(results.mock));
   if (results.conformance) parts.push(renderConformance(results.conformance));
@@ -251,6 +252,40 @@ function renderConformance(conformance) {
       .join(', ')}.`,
   );
   for (const failure of conformance.failed ?? []) lines.push(`- failed: ${failure}`);
+  return lines.join('\n');
+}
+
+function renderInProcess(inprocess) {
+  const lines = ['## 1b. Endpoint overhead in process: CPU a request, no kernel'];
+  if (inprocess.available === false) {
+    lines.push('', unavailable('in-process pairs', inprocess.reason));
+    return lines.join('\n');
+  }
+  lines.push(
+    '',
+    `The same pairs, each in one process over Node's own HTTP stack on in-memory sockets (50 connections), ${num(inprocess.requestsPerRound, 0)} requests a variant a round, ${inprocess.rounds} rounds alternating, medians. Without the socket I/O the ratio is stricter than section 1's and moves less between runs; it is a measuring aid, not the budget.`,
+    '',
+    table(
+      [
+        'Framework',
+        'questkit CPU µs/req',
+        'hand-written CPU µs/req',
+        'CPU/req ratio',
+        'per-round ratios',
+      ],
+      inprocess.pairs.map((pair) =>
+        pair.available === false
+          ? [pair.label, 'n/a', 'n/a', 'n/a', pair.reason]
+          : [
+              pair.label,
+              num(pair.cpuMicrosPerRequest.questkit, 2),
+              num(pair.cpuMicrosPerRequest.handWritten, 2),
+              ratioText(pair.cpuRatio),
+              pair.roundRatios.map((value) => num(value, 2)).join(' '),
+            ],
+      ),
+    ),
+  );
   return lines.join('\n');
 }
 

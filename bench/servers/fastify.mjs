@@ -35,5 +35,5 @@ export async function start([variant]) {
     throw new TypeError(`unknown variant ${variant}`);
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { port: app.server.address().port, close: () => app.close() };
+  return { port: app.server.address().port, server: app.server, close: () => app.close() };
 }

@@ -37,6 +37,7 @@ export async function start([variant]) {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
         port: info.port,
+        server,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections?.();

@@ -1,6 +1,9 @@
 /** Helpers for the server modules: listen on a free loopback port, close without waiting. */
 
-/** Listens with a node:http server on 127.0.0.1 and an OS-chosen port. */
+/**
+ * Listens with a node:http server on 127.0.0.1 and an OS-chosen port; the server is returned too,
+ * for the in-process pairs (inprocess/worker.mjs).
+ */
 export function listen(server) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -8,6 +11,7 @@ export function listen(server) {
       server.off('error', reject);
       resolve({
         port: server.address().port,
+        server,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections?.();

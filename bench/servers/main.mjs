@@ -1,7 +1,8 @@
 /**
  * Entry of every server process of the benchmarks: `node servers/main.mjs <module> [args...]`.
  * `<module>` is a file of this folder without its extension, or a path to an `.mjs` file.
- * The module's `start(args)` listens on 127.0.0.1 and returns `{ port, close, info?, counters? }`.
+ * The module's `start(args)` listens on 127.0.0.1 and returns `{ port, close, server?, info?,
+ * counters? }` (`server`, the node:http server, for the in-process pairs).
  * The parent talks to this process over IPC only:
  *   -> { type: 'ready', port, info }                 once listening
  *   <- 'stats'    -> { type: 'stats', ... }          peak RSS, CPU time so far, the module's counters

@@ -1,0 +1,59 @@
+/**
+ * The endpoint pairs again, each in one process over in-memory sockets (inprocess/worker.mjs):
+ * the CPU a request costs questkit against the hand-written endpoint in the same framework, with
+ * no kernel or load generator in the figures. A stricter and steadier ratio than the loopback
+ * pairs', for telling a change of a few percent from noise; the loopback pairs stay the budget.
+ */
+import { requireExports } from '../lib/available.mjs';
+import { runNodeScript } from '../lib/proc.mjs';
+import { median, ratio, round } from '../lib/stats.mjs';
+import { FRAMEWORKS } from './endpoints.mjs';
+
+/** Requests a variant answers in one round of the full run (a quick run divides them by 20). */
+const REQUESTS_PER_ROUND = 20_000;
+
+/** `options`: { mode, rounds, select(id), log }. */
+export async function runInProcessSuite(options) {
+  const perRound = options.mode === 'quick' ? REQUESTS_PER_ROUND / 20 : REQUESTS_PER_ROUND;
+  // Enough rounds for a median that holds: each lasts under a second.
+  const rounds = Math.max(16, options.rounds * 4);
+  const pairs = [];
+  for (const framework of FRAMEWORKS) {
+    if (!options.select(`inprocess:${framework.id}`)) continue;
+    if (framework.adapter) {
+      const found = await requireExports(framework.adapter, [framework.exportName]);
+      if (!found.ok) {
+        pairs.push({
+          id: framework.id,
+          label: framework.label,
+          available: false,
+          reason: found.reason,
+        });
+        continue;
+      }
+    }
+    const output = await runNodeScript(
+      'inprocess/worker.mjs',
+      [framework.module, String(perRound), String(rounds), ...framework.args],
+      { timeoutMs: (rounds + 3) * 2 * 60_000 },
+    );
+    const runs = JSON.parse(output.trim().split('\n').at(-1));
+    const questkit = round(median(runs.questkit), 2);
+    const handWritten = round(median(runs['hand-written']), 2);
+    const cpuRatio = round(ratio(questkit, handWritten), 3);
+    options.log(
+      `  ${framework.label}: ${questkit} against ${handWritten} µs a request (${cpuRatio})`,
+    );
+    pairs.push({
+      id: framework.id,
+      label: framework.label,
+      available: true,
+      cpuMicrosPerRequest: { questkit, handWritten },
+      cpuRatio,
+      roundRatios: runs.questkit.map((value, index) =>
+        round(ratio(value, runs['hand-written'][index]), 2),
+      ),
+    });
+  }
+  return { requestsPerRound: perRound, rounds, pairs };
+}
