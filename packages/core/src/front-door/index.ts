@@ -33,15 +33,10 @@ export function frontDoor(request: DoorRequest, timeoutMs: number): FrontDoor {
   return {
     method: request.method.toUpperCase(),
     deadline,
-    read(maxBytes) {
-      const reading = readBody(request, { maxBytes, deadline });
-      // A reaction of its own rather than a step of the chain: reactions run in the order they
-      // were registered, so `readToEnd` is set before the caller's `await` resumes, and the
-      // caller's chain is one promise shorter.
-      reading.then((read) => {
-        readToEnd = read.ok;
-      });
-      return reading;
+    async read(maxBytes) {
+      const read = await readBody(request, { maxBytes, deadline });
+      readToEnd = read.ok;
+      return read;
     },
     close: () => bodyLeftOnWire(request, readToEnd),
   };
