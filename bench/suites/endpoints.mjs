@@ -60,6 +60,14 @@ export const FRAMEWORKS = [
 
 const VARIANTS = ['questkit', 'hand-written'];
 
+/** The pair's "not available" entry when its adapter is missing or lacks its export, else null. */
+export async function unavailable(framework) {
+  if (!framework.adapter) return null;
+  const found = await requireExports(framework.adapter, [framework.exportName]);
+  if (found.ok) return null;
+  return { id: framework.id, label: framework.label, available: false, reason: found.reason };
+}
+
 /**
  * Runs every selected pair. `options`: { duration, warmup, endpointRounds, connections, select(id),
  * profileDir?, log }.
@@ -68,18 +76,11 @@ export async function runEndpointSuite(options) {
   const pairs = [];
   for (const framework of FRAMEWORKS) {
     if (!options.select(`endpoint:${framework.id}`)) continue;
-    if (framework.adapter) {
-      const found = await requireExports(framework.adapter, [framework.exportName]);
-      if (!found.ok) {
-        options.log(`  ${framework.label}: not available: ${found.reason}`);
-        pairs.push({
-          id: framework.id,
-          label: framework.label,
-          available: false,
-          reason: found.reason,
-        });
-        continue;
-      }
+    const missing = await unavailable(framework);
+    if (missing) {
+      options.log(`  ${framework.label}: not available: ${missing.reason}`);
+      pairs.push(missing);
+      continue;
     }
     options.log(`  ${framework.label}`);
     try {

@@ -4,10 +4,9 @@
  * no kernel or load generator in the figures. A stricter and steadier ratio than the loopback
  * pairs', for telling a change of a few percent from noise; the loopback pairs stay the budget.
  */
-import { requireExports } from '../lib/available.mjs';
 import { runNodeScript } from '../lib/proc.mjs';
 import { median, ratio, round } from '../lib/stats.mjs';
-import { FRAMEWORKS } from './endpoints.mjs';
+import { FRAMEWORKS, unavailable } from './endpoints.mjs';
 
 /** Requests a variant answers in one round of the full run (a quick run divides them by 20). */
 const REQUESTS_PER_ROUND = 20_000;
@@ -20,17 +19,10 @@ export async function runInProcessSuite(options) {
   const pairs = [];
   for (const framework of FRAMEWORKS) {
     if (!options.select(`inprocess:${framework.id}`)) continue;
-    if (framework.adapter) {
-      const found = await requireExports(framework.adapter, [framework.exportName]);
-      if (!found.ok) {
-        pairs.push({
-          id: framework.id,
-          label: framework.label,
-          available: false,
-          reason: found.reason,
-        });
-        continue;
-      }
+    const missing = await unavailable(framework);
+    if (missing) {
+      pairs.push(missing);
+      continue;
     }
     const output = await runNodeScript(
       'inprocess/worker.mjs',
