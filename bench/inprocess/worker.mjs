@@ -11,7 +11,7 @@
  * the same pair move by ±0.15 on this 2-core machine.
  */
 import { Duplex } from 'node:stream';
-import { API_KEY, CLAIM_BODY, MESSAGE, ROUTE } from '../lib/claim.mjs';
+import { CLAIM_BODY, MESSAGE, REQUEST_HEADERS, ROUTE } from '../lib/claim.mjs';
 
 const [moduleName, perRoundArg, roundsArg, ...moduleArgs] = process.argv.slice(2);
 const perRound = Number(perRoundArg);
@@ -20,9 +20,16 @@ const rounds = Number(roundsArg);
 const CONNECTIONS = 50;
 const VARIANTS = ['questkit', 'hand-written'];
 
+// The loopback pairs' request, headers and body, as raw HTTP/1.1.
 const REQUEST = Buffer.from(
-  `POST ${ROUTE} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${API_KEY}\r\n` +
-    `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(CLAIM_BODY)}\r\n\r\n${CLAIM_BODY}`,
+  [
+    `POST ${ROUTE} HTTP/1.1`,
+    'host: 127.0.0.1',
+    ...Object.entries(REQUEST_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    `content-length: ${Buffer.byteLength(CLAIM_BODY)}`,
+    '',
+    CLAIM_BODY,
+  ].join('\r\n'),
 );
 
 const { start } = await import(new URL(`../servers/${moduleName}.mjs`, import.meta.url).href);

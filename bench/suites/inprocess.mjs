@@ -24,13 +24,22 @@ export async function runInProcessSuite(options) {
       pairs.push(missing);
       continue;
     }
-    const output = await runNodeScript(
-      'inprocess/worker.mjs',
-      [framework.module, String(perRound), String(rounds), ...framework.args],
-      // A pair takes 10 s to 2 min here (Express on Node 22 the longest): ten is a hang.
-      { timeoutMs: 10 * 60_000 },
-    );
-    const runs = JSON.parse(output.trim().split('\n').at(-1));
+    let runs;
+    try {
+      const output = await runNodeScript(
+        'inprocess/worker.mjs',
+        [framework.module, String(perRound), String(rounds), ...framework.args],
+        // A pair takes 10 s to 2 min here (Express on Node 22 the longest): ten is a hang.
+        { timeoutMs: 10 * 60_000 },
+      );
+      runs = JSON.parse(output.trim().split('\n').at(-1));
+    } catch (error) {
+      // One pair that fails (a wrong answer, a hang) is reported, and the others still run.
+      const reason = `failed: ${error?.message ?? error}`;
+      options.log(`  ${framework.label}: ${reason}`);
+      pairs.push({ id: framework.id, label: framework.label, available: false, reason });
+      continue;
+    }
     const questkit = round(median(runs.questkit), 2);
     const handWritten = round(median(runs['hand-written']), 2);
     const cpuRatio = round(ratio(questkit, handWritten), 3);
