@@ -20,7 +20,11 @@ for (const file of files) {
   const fileFailed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'failed') console.log(`FAIL ${suite.name} > ${test.fullName}`);
+      if (test.status !== 'failed') continue;
+      console.log(`FAIL ${suite.name} > ${test.fullName}`);
+      // The assertion's first lines, so that a red run on a machine nobody can see says why.
+      const why = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12);
+      for (const line of why) console.log(`  ${line.slice(0, 300)}`);
     }
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
       console.log(`FAIL ${suite.name}: ${suite.message ?? 'suite failed to run'}`);

@@ -45,8 +45,9 @@ export interface DoorAnswer {
   /** The body text; `''` for none. */
   readonly body: string;
   /**
-   * The request body was left partly unread (too large, too slow, refused on its headers): the
-   * adapter closes the connection after answering, so the rest cannot reach the next request.
+   * Part of the request body is still unread (too large, too slow, refused on its headers, and
+   * more of it than core drains before answering): the adapter closes the connection after
+   * answering, so the rest cannot reach the next request.
    */
   readonly close: boolean;
 }

@@ -145,7 +145,7 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
         }
         answer = failure(request, 'app_error');
       }
-      return { ...answer, close: door.close() };
+      return { ...answer, close: await door.close() };
     },
   };
 }

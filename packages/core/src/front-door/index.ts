@@ -1,4 +1,5 @@
 import type { DoorRequest } from '../adapter/door.js';
+import { drainBody } from './drain.js';
 import { type BodyRead, bodyLeftOnWire, readBody } from './read-body.js';
 
 export { beforeDeadline, TIMED_OUT } from './deadline.js';
@@ -19,11 +20,13 @@ export interface FrontDoor {
   /** The body, within `maxBytes` and the deadline. Never throws. */
   read(maxBytes: number): Promise<BodyRead>;
   /**
-   * Whether the answer closes the connection: part of the body may still be on the wire (it was
-   * not read to its end, or the framework gave up on it), so it is neither drained nor read as
-   * the next request of a kept-alive connection.
+   * Whether the answer closes the connection, called once the answer is decided. A body not read
+   * to its end is first read and discarded within bounds (see `drainBody`), so that a client
+   * still sending it reads the answer rather than a reset; what is still on the wire then, or a
+   * body the framework gave up on, closes the connection, so it is never read as the next request
+   * of a kept-alive connection.
    */
-  close(): boolean;
+  close(): Promise<boolean>;
 }
 
 /** Opens the front door of one request; `timeoutMs` counts from its arrival. */
@@ -38,6 +41,6 @@ export function frontDoor(request: DoorRequest, timeoutMs: number): FrontDoor {
       readToEnd = read.ok;
       return read;
     },
-    close: () => bodyLeftOnWire(request, readToEnd),
+    close: async () => bodyLeftOnWire(request, readToEnd) && !(await drainBody(request, deadline)),
   };
 }

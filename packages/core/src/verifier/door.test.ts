@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DoorBody, DoorRequest } from '../adapter/door.js';
+import { DRAIN_BYTES } from '../front-door/drain.js';
 import { DEFAULT_MESSAGES } from '../reasons.js';
 import { ok } from '../results.js';
 import { createVerifier, type ErrorInfo } from './index.js';
@@ -79,21 +80,31 @@ describe('verifier.handle: the door', () => {
     expect(JSON.parse(badKey.body).message).toMatch(/did not accept the API key/);
   });
 
-  it('closes the connection when it refuses a declared body unread, never when it read it', async () => {
-    const unread = () =>
+  it('drains a refused body that ends, and keeps the connection; closes on one that does not', async () => {
+    const whole = () =>
       ({ kind: 'stream', stream: Readable.from([JSON.stringify(CLAIM)]) }) as const;
     const refused = await verifier().handle(
-      request(unread(), { 'content-length': '80' }),
+      request(whole(), { 'content-length': '80' }),
       undefined,
     );
-    expect(refused).toMatchObject({ status: 400, close: true });
+    expect(refused).toMatchObject({ status: 400, close: false });
     const wrongMethod = await verifier().handle(
-      request(unread(), { 'x-api-key': KEY, 'content-length': '80' }, 'PUT'),
+      request(whole(), { 'x-api-key': KEY, 'content-length': '80' }, 'PUT'),
       undefined,
     );
-    expect(wrongMethod).toMatchObject({ status: 400, close: true });
+    expect(wrongMethod).toMatchObject({ status: 400, close: false });
+    // A body that never ends: drained until the deadline (100 ms here), then the connection closes.
+    const short = createVerifier({ apiKey: KEY, verify: () => ok(), timeoutMs: 100 });
+    const endless = new Readable({ read() {} });
+    const started = Date.now();
+    const stuck = await short.handle(
+      request({ kind: 'stream', stream: endless }, { 'content-length': '80' }),
+      undefined,
+    );
+    expect(stuck).toMatchObject({ status: 400, close: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     const read = await verifier().handle(
-      request(unread(), { 'x-api-key': KEY, 'content-length': '80' }),
+      request(whole(), { 'x-api-key': KEY, 'content-length': '80' }),
       undefined,
     );
     expect(read).toMatchObject({ status: 200, close: false });
@@ -104,24 +115,51 @@ describe('verifier.handle: the door', () => {
     expect(noBody).toMatchObject({ status: 400, close: false });
   });
 
-  it('refuses a declared length over the limit without reading a byte', async () => {
-    let pulled = false;
-    // No high-water mark: the stream is pulled only when somebody reads it.
+  it('drains the rest of a Web stream it stopped reading at the limit, and keeps the connection', async () => {
+    let pulled = 0;
     const stream = new ReadableStream<Uint8Array>(
       {
-        pull() {
-          pulled = true;
+        pull(controller) {
+          if (pulled === 10) return controller.close();
+          pulled++;
+          controller.enqueue(new Uint8Array(1024).fill(0x20));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const v = createVerifier({ apiKey: KEY, verify: () => ok(), maxBodyBytes: 2048 });
+    const answer = await v.handle(
+      request({ kind: 'stream', stream }, { 'x-api-key': KEY, 'transfer-encoding': 'chunked' }),
+      undefined,
+    );
+    expect(answer).toMatchObject({ status: 400, close: false });
+    expect(JSON.parse(answer.body)).toEqual({ message: DEFAULT_MESSAGES.bodyTooLarge });
+    expect(pulled).toBe(10);
+  });
+
+  it('refuses a declared length over the limit, then discards a bounded part of it', async () => {
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    // No high-water mark: the stream is pulled only when somebody reads it. 100 MiB declared.
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
         },
       },
       { highWaterMark: 0 },
     );
     const v = createVerifier({ apiKey: KEY, verify: () => ok(), maxBodyBytes: 100 });
     const answer = await v.handle(
-      request({ kind: 'stream', stream }, { 'x-api-key': KEY, 'content-length': '10000000' }),
+      request({ kind: 'stream', stream }, { 'x-api-key': KEY, 'content-length': '104857600' }),
       undefined,
     );
     expect(answer).toMatchObject({ status: 400, close: true });
-    expect(pulled).toBe(false);
+    expect(JSON.parse(answer.body)).toEqual({ message: DEFAULT_MESSAGES.bodyTooLarge });
+    // Drained before the answer, 4 MiB at most: the rest is left on the wire, and closed on.
+    expect(pulled).toBeGreaterThan(0);
+    expect(pulled).toBeLessThanOrEqual(DRAIN_BYTES + chunk.byteLength);
   });
 });
 

@@ -29,12 +29,11 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
   const { messages } = config;
   const door = frontDoor(request, config.timeoutMs);
   const { deadline } = door;
-  const refuse = (reason: Reason, message: string, claim?: VerificationRequest): Outcome => ({
-    reason,
-    message,
-    claim,
-    close: door.close(),
-  });
+  const refuse = async (
+    reason: Reason,
+    message: string,
+    claim?: VerificationRequest,
+  ): Promise<Outcome> => ({ reason, message, claim, close: await door.close() });
 
   // 1. Method: the platform only POSTs.
   if (door.method !== 'POST') {

@@ -25,11 +25,11 @@ export async function readDelivery(
 ): Promise<Delivery | DoorAnswer> {
   const door = frontDoor(request, config.timeoutMs);
   if (door.method !== 'POST') {
-    return answer(400, 'Webhook deliveries are POST requests.', door.close());
+    return answer(400, 'Webhook deliveries are POST requests.', await door.close());
   }
   const read = await door.read(config.maxBodyBytes);
   if (!read.ok) {
-    const close = door.close();
+    const close = await door.close();
     if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);
     return answer(400, 'The delivery could not be read.', close);
   }

@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { DoorBody } from '../adapter/door.js';
+import { DRAIN_BYTES, DRAIN_MS, drainBody } from './drain.js';
+
+const soon = () => Date.now() + 5_000;
+const stream = (value: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): DoorBody => ({
+  kind: 'stream',
+  stream: value,
+});
+const MiB = new Uint8Array(1024 * 1024);
+
+/** A Web stream of `count` chunks of 1 MiB, pulled one at a time; `pulled` counts them. */
+function webChunks(count: number) {
+  const counter = { pulled: 0 };
+  const value = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (counter.pulled === count) return controller.close();
+        counter.pulled++;
+        controller.enqueue(MiB);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { value, counter };
+}
+
+describe('drainBody', () => {
+  it('reads a Node request to its end, and says so', async () => {
+    const request = Readable.from([MiB, MiB]);
+    expect(await drainBody({ body: stream(request) }, soon())).toBe(true);
+    expect(request.readableEnded).toBe(true);
+  });
+
+  it('reads a Web stream nobody holds to its end, and says so', async () => {
+    const { value, counter } = webChunks(3);
+    expect(await drainBody({ body: stream(value) }, soon())).toBe(true);
+    expect(counter.pulled).toBe(3);
+  });
+
+  it(`stops after ${DRAIN_BYTES} bytes of a body that goes on`, async () => {
+    const { value, counter } = webChunks(1000);
+    expect(await drainBody({ body: stream(value) }, soon())).toBe(false);
+    expect(counter.pulled).toBe(DRAIN_BYTES / MiB.byteLength + 1);
+
+    // An endless Node request, a chunk a turn as a socket gives them: the drain gives up on it.
+    const node = new Readable({
+      read() {
+        setImmediate(() => this.push(MiB));
+      },
+    });
+    expect(await drainBody({ body: stream(node) }, soon())).toBe(false);
+    node.destroy();
+  });
+
+  it('stops at the deadline, or after DRAIN_MS, on a body that stalls', async () => {
+    const stalled = new Readable({ read() {} });
+    let started = Date.now();
+    expect(await drainBody({ body: stream(stalled) }, Date.now() + 50)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(Date.now() - started).toBeLessThan(DRAIN_MS);
+
+    const web = new ReadableStream<Uint8Array>({ pull() {} }, { highWaterMark: 0 });
+    started = Date.now();
+    expect(await drainBody({ body: stream(web) }, Date.now() + 10 * DRAIN_MS)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DRAIN_MS - 5);
+  });
+
+  it('does not wait once the deadline passed', async () => {
+    expect(await drainBody({ body: stream(Readable.from([MiB])) }, Date.now() - 1)).toBe(false);
+  });
+
+  it('leaves alone what it cannot drain without buffering or taking over', async () => {
+    // A framework's own read (as Hono's arrayBuffer() behind an iterable) would buffer it whole.
+    let iterated = false;
+    const iterable: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]() {
+        iterated = true;
+        return { next: async () => ({ done: true, value: undefined }) };
+      },
+    };
+    expect(await drainBody({ body: stream(iterable) }, soon())).toBe(false);
+    expect(iterated).toBe(false);
+    // A stream a reader holds is somebody else's.
+    const { value } = webChunks(1);
+    const reader = value.getReader();
+    expect(await drainBody({ body: stream(value) }, soon())).toBe(false);
+    reader.releaseLock();
+    // A body that is not a stream was read by the framework: nothing is on the wire to drain.
+    expect(await drainBody({ body: { kind: 'failed', reason: 'too_large' } }, soon())).toBe(false);
+  });
+
+  it('says false for a Node request that failed or was destroyed, and never throws', async () => {
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    expect(await drainBody({ body: stream(failing) }, soon())).toBe(false);
+    const destroyed = new Readable({ read() {} });
+    destroyed.destroy();
+    expect(await drainBody({ body: stream(destroyed) }, soon())).toBe(false);
+  });
+});
