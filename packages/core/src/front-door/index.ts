@@ -1,4 +1,5 @@
 import type { DoorRequest } from '../adapter/door.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import { drainBody } from './drain.js';
 import { type BodyRead, bodyLeftOnWire, readBody } from './read-body.js';
 
@@ -24,9 +25,9 @@ export interface FrontDoor {
    * to its end is first read and discarded within bounds (see `drainBody`), so that a client
    * still sending it reads the answer rather than a reset; what is still on the wire then, or a
    * body the framework gave up on, closes the connection, so it is never read as the next request
-   * of a kept-alive connection.
+   * of a kept-alive connection. A promise only while it drains.
    */
-  close(): Promise<boolean>;
+  close(): MaybePromise<boolean>;
 }
 
 /** Opens the front door of one request; `timeoutMs` counts from its arrival. */
@@ -36,11 +37,19 @@ export function frontDoor(request: DoorRequest, timeoutMs: number): FrontDoor {
   return {
     method: request.method.toUpperCase(),
     deadline,
-    async read(maxBytes) {
-      const read = await readBody(request, { maxBytes, deadline });
-      readToEnd = read.ok;
-      return read;
+    read(maxBytes) {
+      const reading = readBody(request, { maxBytes, deadline });
+      // A reaction of its own rather than a step of the chain: reactions run in the order they
+      // were registered, so `readToEnd` is set before the caller's `await` resumes, and the
+      // caller's chain is one promise shorter.
+      reading.then((read) => {
+        readToEnd = read.ok;
+      });
+      return reading;
     },
-    close: async () => bodyLeftOnWire(request, readToEnd) && !(await drainBody(request, deadline)),
+    close: () =>
+      bodyLeftOnWire(request, readToEnd)
+        ? drainBody(request, deadline).then((drained) => !drained)
+        : false,
   };
 }

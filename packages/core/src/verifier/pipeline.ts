@@ -1,6 +1,12 @@
 import type { DoorRequest } from '../adapter/door.js';
 import { type ParsedClaim, parseClaimText, validateClaim } from '../claim.js';
-import { beforeDeadline, frontDoor, TIMED_OUT } from '../front-door/index.js';
+import {
+  type BodyRead,
+  beforeDeadline,
+  type FrontDoor,
+  frontDoor,
+  TIMED_OUT,
+} from '../front-door/index.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { normalizeMessage } from '../messages.js';
 import type { Reason } from '../reasons.js';
@@ -23,61 +29,74 @@ export interface Outcome {
 /**
  * The steps of the platform's contract, in order: method, key, declared length, read, parse,
  * validate, route, accounts, handler under the deadline. Each refusal is an outcome; nothing
- * here throws for a bad request.
+ * here throws for a bad request. A promise only while something is awaited: the body, or a
+ * handler that returns one.
  */
-export async function decideClaim(config: VerifierConfig, request: DoorRequest): Promise<Outcome> {
+export function decideClaim(config: VerifierConfig, request: DoorRequest): MaybePromise<Outcome> {
   const { messages } = config;
   const door = frontDoor(request, config.timeoutMs);
-  const { deadline } = door;
-  const refuse = async (
-    reason: Reason,
-    message: string,
-    claim?: VerificationRequest,
-  ): Promise<Outcome> => ({ reason, message, claim, close: await door.close() });
-
   // 1. Method: the platform only POSTs.
   if (door.method !== 'POST') {
-    return refuse('method_not_allowed', messages.methodNotAllowed);
+    return refuse(door, 'method_not_allowed', messages.methodNotAllowed);
   }
   // 2. Key, before any byte of the body is read.
   if (config.keys) {
     const received = request.header('x-api-key');
     if (received === undefined || received === '')
-      return refuse('missing_key', messages.missingKey);
-    if (!matchSecret(received, config.keys)) return refuse('bad_key', messages.badKey);
+      return refuse(door, 'missing_key', messages.missingKey);
+    if (!matchSecret(received, config.keys)) return refuse(door, 'bad_key', messages.badKey);
   }
   // 3-4. Read: a declared length over the limit is refused unread, the rest read within the size
   // limit and the deadline.
-  const read = await door.read(config.maxBodyBytes);
+  return door.read(config.maxBodyBytes).then((read) => decideBody(config, door, read));
+}
+
+/** Steps 5 to 9, once the body is read. */
+function decideBody(
+  config: VerifierConfig,
+  door: FrontDoor,
+  read: BodyRead,
+): MaybePromise<Outcome> {
+  const { messages } = config;
   if (!read.ok) {
-    if (read.reason === 'too_large') return refuse('body_too_large', messages.bodyTooLarge);
-    if (read.reason === 'timeout') return refuse('timeout', messages.timeout);
-    if (read.reason === 'bad_encoding') return refuse('bad_json', messages.badJson);
-    return refuse('unreadable_body', messages.unreadableBody);
+    if (read.reason === 'too_large') return refuse(door, 'body_too_large', messages.bodyTooLarge);
+    if (read.reason === 'timeout') return refuse(door, 'timeout', messages.timeout);
+    if (read.reason === 'bad_encoding') return refuse(door, 'bad_json', messages.badJson);
+    return refuse(door, 'unreadable_body', messages.unreadableBody);
   }
   // 5-6. Parse and validate: a missing or mistyped field is named.
   const parsed: ParsedClaim =
     'parsed' in read ? validateClaim(read.parsed) : parseClaimText(read.text);
   if (!parsed.ok) {
-    if (parsed.reason === 'bad_json') return refuse('bad_json', messages.badJson);
+    if (parsed.reason === 'bad_json') return refuse(door, 'bad_json', messages.badJson);
     const text = messages.invalidRequest.replace('{detail}', parsed.detail);
-    return refuse('invalid_request', normalizeMessage(text, messages.badJson));
+    return refuse(door, 'invalid_request', normalizeMessage(text, messages.badJson));
   }
   const { claim } = parsed;
   // 7. Route by quest.
   const route = config.routes.get(claim.questId) ?? config.fallback;
-  if (!route) return refuse('unknown_quest', messages.unknownQuest, claim);
+  if (!route) return refuse(door, 'unknown_quest', messages.unknownQuest, claim);
   // 8. The accounts this quest needs.
   const missing = missingAccounts(claim.accounts ?? {}, route.requires);
   if (missing.length > 0) {
     const text = messages.missingAccount.replace('{accounts}', listAccounts(missing));
-    return refuse('missing_account', text, claim);
+    return refuse(door, 'missing_account', text, claim);
   }
   // 9. The handler, under the deadline (none is left when reading the body took it all).
-  if (Date.now() >= deadline) return refuse('timeout', messages.timeout, claim);
-  const judged = runHandler(config, route, claim, deadline);
-  const { reason, message } = judged instanceof Promise ? await judged : judged;
-  return { reason, message, claim, close: false };
+  if (Date.now() >= door.deadline) return refuse(door, 'timeout', messages.timeout, claim);
+  return runHandler(config, route, claim, door.deadline);
+}
+
+/** A refusal; a promise only while the front door drains what is left of the body. */
+function refuse(
+  door: FrontDoor,
+  reason: Reason,
+  message: string,
+  claim?: VerificationRequest,
+): MaybePromise<Outcome> {
+  const close = door.close();
+  if (typeof close === 'boolean') return { reason, message, claim, close };
+  return close.then((settled) => ({ reason, message, claim, close: settled }));
 }
 
 // Not async, and the error path's objects made only on error: a handler that answers at once is
@@ -88,7 +107,7 @@ function runHandler(
   route: Route,
   claim: VerificationRequest,
   deadline: number,
-): MaybePromise<Omit<Outcome, 'close'>> {
+): MaybePromise<Outcome> {
   const context = new HandlerContext(claim, deadline);
   let returned: unknown;
   try {
@@ -146,7 +165,7 @@ async function raceDeadline(
   claim: VerificationRequest,
   deadline: number,
   expire: () => void,
-): Promise<Omit<Outcome, 'close'>> {
+): Promise<Outcome> {
   const { messages } = config;
   const info = { requestId: claim.requestId, questId: claim.questId } as const;
   let result: unknown;
@@ -167,27 +186,19 @@ async function raceDeadline(
       ),
     (error: unknown) => report(config, error, { ...info, reason: 'timeout' }),
   );
-  return { reason: 'timeout', message: messages.timeout, claim };
+  return { reason: 'timeout', message: messages.timeout, claim, close: false };
 }
 
-function handlerError(
-  config: VerifierConfig,
-  claim: VerificationRequest,
-  error: unknown,
-): Omit<Outcome, 'close'> {
+function handlerError(config: VerifierConfig, claim: VerificationRequest, error: unknown): Outcome {
   report(config, error, {
     requestId: claim.requestId,
     questId: claim.questId,
     reason: 'handler_error',
   });
-  return { reason: 'handler_error', message: config.messages.handlerError, claim };
+  return { reason: 'handler_error', message: config.messages.handlerError, claim, close: false };
 }
 
-function judge(
-  config: VerifierConfig,
-  result: unknown,
-  claim: VerificationRequest,
-): Omit<Outcome, 'close'> {
+function judge(config: VerifierConfig, result: unknown, claim: VerificationRequest): Outcome {
   if (!isVerifyResult(result)) {
     return handlerError(
       config,
@@ -195,7 +206,12 @@ function judge(
       new TypeError('[@questkit/core] verify() must return ok() or fail()'),
     );
   }
-  return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+  return {
+    reason: result.claimed ? 'ok' : 'failed',
+    message: result.message,
+    claim,
+    close: false,
+  };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
