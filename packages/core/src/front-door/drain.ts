@@ -1,6 +1,6 @@
 import type { DoorRequest } from '../adapter/door.js';
 import { beforeDeadline, TIMED_OUT } from './deadline.js';
-import { type Emitter, isEmitter } from './read-body.js';
+import { type Emitter, followEmitter, isEmitter } from './read-body.js';
 
 /**
  * How long, and how many bytes, the front door reads and discards of a body it refused before it
@@ -37,29 +37,17 @@ export function drainBody(request: Pick<DoorRequest, 'body'>, deadline: number):
 function drainEmitter(stream: Emitter, until: number): Promise<boolean> {
   if (stream.readableEnded) return Promise.resolve(true);
   if (stream.destroyed) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let total = 0;
-    const finish = (ended: boolean) => {
-      clearTimeout(timer);
-      stream.removeListener('data', onData);
-      stream.removeListener('end', onEnd);
-      stream.removeListener('error', onFailure);
-      stream.removeListener('close', onFailure);
-      resolve(ended);
-    };
-    // A `data` listener makes a paused stream flow; once it is removed, whatever still arrives
-    // is dropped unread, which the close that follows then cuts short.
-    const onData = (chunk: Uint8Array | string) => {
+  let total = 0;
+  // A `data` listener makes a paused stream flow; once it is removed, whatever still arrives is
+  // dropped unread, which the close that follows then cuts short.
+  return followEmitter(stream, until, {
+    chunk(chunk) {
       total += chunk.length;
-      if (total > DRAIN_BYTES) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onFailure = () => finish(false);
-    const timer = setTimeout(onFailure, until - Date.now());
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onFailure);
-    stream.on('close', onFailure);
+      return total > DRAIN_BYTES ? false : undefined;
+    },
+    end: () => true,
+    failed: false,
+    timedOut: false,
   });
 }
 

@@ -117,31 +117,63 @@ function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
     stream.on('error', ignore);
     return Promise.resolve({ ok: false, reason: 'unreadable' });
   }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  return followEmitter<BodyRead>(stream, limits.deadline, {
+    chunk(chunk) {
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      total += bytes.byteLength;
+      if (total > limits.maxBytes) return TOO_LARGE;
+      chunks.push(bytes);
+      return undefined;
+    },
+    end: () => decode(concat(chunks, total), limits),
+    failed: UNREADABLE,
+    timedOut: TIMED_OUT_READ,
+  });
+}
+
+const TOO_LARGE: BodyRead = { ok: false, reason: 'too_large' };
+const UNREADABLE: BodyRead = { ok: false, reason: 'unreadable' };
+const TIMED_OUT_READ: BodyRead = { ok: false, reason: 'timeout' };
+
+/** What {@link followEmitter} makes of each event. */
+export interface EmitterOutcomes<T> {
+  /** Each chunk; a result other than `undefined` ends the following with it. */
+  chunk(chunk: Uint8Array | string): T | undefined;
+  end(): T;
+  /** An `error`, or a `close` before `end`: the client went away mid-body. */
+  failed: T;
+  timedOut: T;
+}
+
+/**
+ * Follows a Node readable's events until one of them, or `until` (a `Date.now()` timestamp),
+ * gives a result: the body read, and its drain, both listen this way. One result, and every
+ * listener removed with it: a stream may still emit after it ended or failed (`close` follows
+ * both).
+ */
+export function followEmitter<T>(
+  stream: Emitter,
+  until: number,
+  outcomes: EmitterOutcomes<T>,
+): Promise<T> {
   return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    // One result: a stream may still emit after it ended or failed (`close` follows both).
-    const finish = (read: BodyRead) => {
+    const finish = (result: T) => {
       clearTimeout(timer);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onFailure);
       stream.removeListener('close', onFailure);
-      resolve(read);
+      resolve(result);
     };
     const onData = (chunk: Uint8Array | string) => {
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-      total += bytes.byteLength;
-      if (total > limits.maxBytes) finish({ ok: false, reason: 'too_large' });
-      else chunks.push(bytes);
+      const result = outcomes.chunk(chunk);
+      if (result !== undefined) finish(result);
     };
-    const onEnd = () => finish(decode(concat(chunks, total), limits));
-    // `close` before `end`: the client went away mid-body.
-    const onFailure = () => finish({ ok: false, reason: 'unreadable' });
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: 'timeout' }),
-      Math.max(0, limits.deadline - Date.now()),
-    );
+    const onEnd = () => finish(outcomes.end());
+    const onFailure = () => finish(outcomes.failed);
+    const timer = setTimeout(() => finish(outcomes.timedOut), Math.max(0, until - Date.now()));
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onFailure);
@@ -149,7 +181,6 @@ function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
   });
 }
 
-/** The next chunk of a stream; `release` lets go of a Web stream's reader when none is pending. */
 function pull(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>): {
   next(): Promise<IteratorResult<Uint8Array | string>>;
   release(): void;
