@@ -22,6 +22,9 @@ export interface BodyLimits {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const TOO_LARGE: BodyRead = { ok: false, reason: 'too_large' };
+const UNREADABLE: BodyRead = { ok: false, reason: 'unreadable' };
+const TIMED_OUT_READ: BodyRead = { ok: false, reason: 'timeout' };
 
 /**
  * Reads a request body within a size limit and a deadline, so that a huge upload is never
@@ -40,7 +43,7 @@ export function readBody(
   limits: BodyLimits,
 ): Promise<BodyRead> {
   if (Number(request.header('content-length') ?? 0) > limits.maxBytes) {
-    return Promise.resolve({ ok: false, reason: 'too_large' });
+    return Promise.resolve(TOO_LARGE);
   }
   const { body } = request;
   switch (body.kind) {
@@ -57,7 +60,7 @@ export function readBody(
         ? readEmitter(body.stream, limits)
         : readStream(body.stream, limits);
     default:
-      return Promise.resolve({ ok: false, reason: 'unreadable' });
+      return Promise.resolve(UNREADABLE);
   }
 }
 
@@ -72,20 +75,20 @@ async function readStream(
     const source = pull(stream);
     for (;;) {
       const step = await beforeDeadline(source.next(), limits.deadline);
-      if (step === TIMED_OUT) return { ok: false, reason: 'timeout' };
+      if (step === TIMED_OUT) return TIMED_OUT_READ;
       if (step.done) break;
       const chunk = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
       total += chunk.byteLength;
       if (total > limits.maxBytes) {
         // No read is pending: the front door may drain the rest before it answers.
         source.release();
-        return { ok: false, reason: 'too_large' };
+        return TOO_LARGE;
       }
       chunks.push(chunk);
     }
   } catch {
     // The client went away mid-body, or the stream failed.
-    return { ok: false, reason: 'unreadable' };
+    return UNREADABLE;
   }
   return decode(concat(chunks, total), limits);
 }
@@ -115,7 +118,7 @@ function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
     // A stream destroyed with an error emits it on the next tick: heard here, it cannot crash the
     // process when nobody else listens.
     stream.on('error', ignore);
-    return Promise.resolve({ ok: false, reason: 'unreadable' });
+    return Promise.resolve(UNREADABLE);
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -132,10 +135,6 @@ function readEmitter(stream: Emitter, limits: BodyLimits): Promise<BodyRead> {
     timedOut: TIMED_OUT_READ,
   });
 }
-
-const TOO_LARGE: BodyRead = { ok: false, reason: 'too_large' };
-const UNREADABLE: BodyRead = { ok: false, reason: 'unreadable' };
-const TIMED_OUT_READ: BodyRead = { ok: false, reason: 'timeout' };
 
 /** What {@link followEmitter} makes of each event. */
 export interface EmitterOutcomes<T> {
@@ -181,6 +180,7 @@ export function followEmitter<T>(
   });
 }
 
+/** A stream's chunks one at a time; `release` lets go of a Web stream's reader between reads. */
 function pull(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>): {
   next(): Promise<IteratorResult<Uint8Array | string>>;
   release(): void;
@@ -198,7 +198,7 @@ function pull(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | st
 }
 
 function decode(bytes: Uint8Array, limits: BodyLimits): BodyRead {
-  if (bytes.byteLength > limits.maxBytes) return { ok: false, reason: 'too_large' };
+  if (bytes.byteLength > limits.maxBytes) return TOO_LARGE;
   try {
     return { ok: true, text: decoder.decode(bytes) };
   } catch {
