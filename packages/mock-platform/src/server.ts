@@ -155,6 +155,8 @@ const DRAIN_BYTES = 4 * 1024 * 1024;
  * clients) loses the answer: CI's bad-input suite lost a 1 MiB refusal that way.
  */
 function drainRest(incoming: IncomingMessage): Promise<boolean> {
+  // A client already gone emits nothing more: no need to wait out the bound.
+  if (incoming.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     let size = 0;
     const finish = (ended: boolean) => {
