@@ -32,18 +32,14 @@ function bodyOf(c: Context): DoorBody {
   const { body, bodyUsed } = c.req.raw;
   if (!body && !bodyUsed) return { kind: 'bytes', value: '' };
   // A body of declared length, or one a middleware already read through Hono: read whole by
-  // Hono, as one chunk, so that core's limit and deadline still hold (core checks the declared
-  // length first, and HTTP framing holds the body to it). Reading it whole is what a hand-written
-  // route does with c.req.json(); chunk by chunk through the Web stream cost 0.82 of its req/s in
+  // Hono, so that core's limit and deadline still hold (core checks the declared length first,
+  // and HTTP framing holds the body to it). Reading it whole is what a hand-written route does
+  // with c.req.json(); chunk by chunk through the Web stream cost 0.82 of its req/s in
   // `pnpm bench`. A body read around Hono's cache makes the read reject: core answers unreadable.
   if (bodyUsed || c.req.header('content-length') !== undefined) {
-    return { kind: 'stream', stream: once(() => c.req.arrayBuffer()) };
+    return { kind: 'whole', read: () => c.req.arrayBuffer() };
   }
   return { kind: 'stream', stream: body! };
-}
-
-async function* once(read: () => Promise<ArrayBuffer>): AsyncIterable<Uint8Array> {
-  yield new Uint8Array(await read());
 }
 
 /** Core's answer as a Hono response; `c.body` keeps headers earlier middleware set. */

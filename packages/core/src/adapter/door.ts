@@ -11,6 +11,13 @@ export type DoorBody =
       readonly kind: 'stream';
       readonly stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
     }
+  /**
+   * Read whole by the framework when core asks for it (Hono's `arrayBuffer()`): core calls `read`
+   * once the checks made on the headers pass, within its deadline. For a body whose length is
+   * declared, so that core's size limit holds before a byte is read; a `read` that rejects is an
+   * unreadable body.
+   */
+  | { readonly kind: 'whole'; read(): Promise<Uint8Array | ArrayBuffer> }
   /** Read whole by the framework, as raw bytes or text (`''` when there is no body). */
   | { readonly kind: 'bytes'; readonly value: Uint8Array | string }
   /** Already parsed by the framework's own parser (JSON, or a form as a plain object). */

@@ -89,6 +89,11 @@ describe('drainBody', () => {
     reader.releaseLock();
     // A body that is not a stream was read by the framework: nothing is on the wire to drain.
     expect(await drainBody({ body: { kind: 'failed', reason: 'too_large' } }, soon())).toBe(false);
+    // One the framework reads whole would be buffered to drain it: it is not even asked for.
+    let reads = 0;
+    const whole = { kind: 'whole', read: async () => new Uint8Array(reads++) } as const;
+    expect(await drainBody({ body: whole }, soon())).toBe(false);
+    expect(reads).toBe(0);
   });
 
   it('says false for a Node request that failed or was destroyed, and never throws', async () => {

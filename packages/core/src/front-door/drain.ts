@@ -22,7 +22,7 @@ export const DRAIN_BYTES = 4 * 1024 * 1024;
  * for the same reason; this does it within {@link DRAIN_MS} and {@link DRAIN_BYTES}.
  *
  * Node requests and Web streams nobody holds are drained. Any other body (an iterable, or a
- * framework's own read such as Hono's `arrayBuffer()`, which would buffer it) is left alone.
+ * `whole` one, such as Hono's `arrayBuffer()`, which would buffer it) is left alone.
  */
 export function drainBody(request: Pick<DoorRequest, 'body'>, deadline: number): Promise<boolean> {
   const until = Math.min(deadline, Date.now() + DRAIN_MS);

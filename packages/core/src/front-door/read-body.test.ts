@@ -89,6 +89,73 @@ describe('readBody: each kind of body', () => {
   });
 });
 
+describe('readBody: a body the framework reads whole', () => {
+  const whole = (read: () => Promise<Uint8Array | ArrayBuffer>): DoorBody => ({
+    kind: 'whole',
+    read,
+  });
+
+  it('asks for it once and decodes it, from bytes or an ArrayBuffer', async () => {
+    let reads = 0;
+    const bytes = encode('{"a":"é"}');
+    const body = whole(async () => {
+      reads++;
+      return bytes.buffer.slice(0);
+    });
+    expect(
+      await readBody(req(body, { 'content-length': String(bytes.byteLength) }), limits()),
+    ).toEqual({
+      ok: true,
+      text: '{"a":"é"}',
+    });
+    expect(reads).toBe(1);
+    expect(await readBody(req(whole(async () => encode('{}'))), limits())).toEqual({
+      ok: true,
+      text: '{}',
+    });
+  });
+
+  it('never asks for a body declared over the limit, and refuses one that is over it anyway', async () => {
+    let reads = 0;
+    const body = whole(async () => {
+      reads++;
+      return new Uint8Array(200);
+    });
+    expect(await readBody(req(body, { 'content-length': '200' }), limits(100))).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(reads).toBe(0);
+    // A framework that hands over more than it should is still held to the limit.
+    expect(await readBody(req(body, { 'content-length': '10' }), limits(100))).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(reads).toBe(1);
+  });
+
+  it('answers unreadable for a read that rejects or throws, and bad_encoding for bytes that are not UTF-8', async () => {
+    const rejecting = whole(() => Promise.reject(new TypeError('Body is unusable')));
+    expect(await readBody(req(rejecting), limits())).toEqual({ ok: false, reason: 'unreadable' });
+    const throwing = whole(() => {
+      throw new TypeError('Body already used');
+    });
+    expect(await readBody(req(throwing), limits())).toEqual({ ok: false, reason: 'unreadable' });
+    const latin1 = whole(async () => new Uint8Array([0x7b, 0xe9, 0x7d]));
+    expect(await readBody(req(latin1), limits())).toEqual({ ok: false, reason: 'bad_encoding' });
+  });
+
+  it('gives up at the deadline on a read that never settles', async () => {
+    const started = Date.now();
+    const never = whole(() => new Promise<Uint8Array>(() => {}));
+    expect(await readBody(req(never), limits(100, Date.now() + 40))).toEqual({
+      ok: false,
+      reason: 'timeout',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+  });
+});
+
 describe('readBody: limits', () => {
   it('counts bytes, not characters', async () => {
     expect(await readBody(req({ kind: 'bytes', value: 'ééé' }), limits(5))).toEqual({
@@ -212,6 +279,12 @@ describe('bodyLeftOnWire', () => {
   it('is true for an unread stream whose request declares a body', () => {
     expect(bodyLeftOnWire(request(stream, { 'content-length': '12' }), false)).toBe(true);
     expect(bodyLeftOnWire(request(stream, { 'transfer-encoding': 'chunked' }), false)).toBe(true);
+  });
+
+  it('is true for a body the framework reads whole until it is read', () => {
+    const whole = { kind: 'whole', read: async () => encode('{}') } as const;
+    expect(bodyLeftOnWire(request(whole, { 'content-length': '2' }), false)).toBe(true);
+    expect(bodyLeftOnWire(request(whole, { 'content-length': '2' }), true)).toBe(false);
   });
 
   it('is false once read to its end, without a declared body, or for bodies read by the framework', () => {

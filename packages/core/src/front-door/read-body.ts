@@ -55,6 +55,8 @@ export function readBody(
       return Promise.resolve(
         decode(typeof body.value === 'string' ? encoder.encode(body.value) : body.value, limits),
       );
+    case 'whole':
+      return readWhole(body.read, limits);
     case 'stream':
       return isEmitter(body.stream)
         ? readEmitter(body.stream, limits)
@@ -62,6 +64,25 @@ export function readBody(
     default:
       return Promise.resolve(UNREADABLE);
   }
+}
+
+function readWhole(
+  read: () => Promise<Uint8Array | ArrayBuffer>,
+  limits: BodyLimits,
+): Promise<BodyRead> {
+  let reading: Promise<Uint8Array | ArrayBuffer>;
+  try {
+    reading = read();
+  } catch {
+    return Promise.resolve(UNREADABLE);
+  }
+  return beforeDeadline(reading, limits.deadline).then(
+    (bytes) => {
+      if (bytes === TIMED_OUT) return TIMED_OUT_READ;
+      return decode(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), limits);
+    },
+    () => UNREADABLE,
+  );
 }
 
 async function readStream(
@@ -218,16 +239,17 @@ function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * True when part of the request's body may still be on the wire: the body was a stream that was
- * not read to its end (refused on its headers, too large, too slow, failing) although the request
- * declares one, or the framework gave up on it.
+ * True when part of the request's body may still be on the wire: the body was a stream, or one
+ * the framework reads whole, that was not read to its end (refused on its headers, too large, too
+ * slow, failing) although the request declares one, or the framework gave up on it.
  */
 export function bodyLeftOnWire(
   request: Pick<DoorRequest, 'body' | 'header'>,
   readToEnd: boolean,
 ): boolean {
-  if (request.body.kind === 'failed') return true;
-  if (request.body.kind !== 'stream' || readToEnd) return false;
+  const { kind } = request.body;
+  if (kind === 'failed') return true;
+  if ((kind !== 'stream' && kind !== 'whole') || readToEnd) return false;
   const length = request.header('content-length');
   return (
     request.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0')
