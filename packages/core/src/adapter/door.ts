@@ -17,7 +17,11 @@ export type DoorBody =
    * declared, so that core's size limit holds before a byte is read; a `read` that rejects is an
    * unreadable body.
    */
-  | { readonly kind: 'whole'; read(): Promise<Uint8Array | ArrayBuffer> }
+  | {
+      readonly kind: 'whole';
+      /** Reads the whole body, once, when core asks for it. */
+      read(): Promise<Uint8Array | ArrayBuffer>;
+    }
   /** Read whole by the framework, as raw bytes or text (`''` when there is no body). */
   | { readonly kind: 'bytes'; readonly value: Uint8Array | string }
   /** Already parsed by the framework's own parser (JSON, or a form as a plain object). */
