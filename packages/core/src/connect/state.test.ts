@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createConnectState } from './state.js';
 
 const SECRET = 'state-test-secret';
@@ -39,7 +39,19 @@ describe('createConnectState', () => {
   });
 
   it('makes an HS256 JWT with exp = iat + ttl and the questkit audience and issuer', async () => {
-    const token = await createConnectState({ secret: SECRET, ttlSeconds: 1 }).seal(STATE);
+    // The clock stands still in the middle of a second: a one-second token sealed just before a
+    // second turns is expired by the time it is opened (CI saw it, once in a full run).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 500);
+    let token: string;
+    try {
+      token = await createConnectState({ secret: SECRET, ttlSeconds: 1 }).seal(STATE);
+      await expect(createConnectState({ secret: SECRET }).open(token)).resolves.toMatchObject({
+        ok: true,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(decodeProtectedHeader(token).alg).toBe('HS256');
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({
@@ -48,9 +60,6 @@ describe('createConnectState', () => {
       iss: 'questkit-connect-state',
     });
     expect(claims.exp! - claims.iat!).toBe(1);
-    await expect(createConnectState({ secret: SECRET }).open(token)).resolves.toMatchObject({
-      ok: true,
-    });
     const defaults = decodeJwt(await createConnectState({ secret: SECRET }).seal(STATE));
     expect(defaults.exp! - defaults.iat!).toBe(600);
   });

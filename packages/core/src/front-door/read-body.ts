@@ -66,6 +66,7 @@ export function readBody(
   }
 }
 
+/** A body the framework reads whole: one read, raced against the deadline by one timer. */
 function readWhole(
   read: () => Promise<Uint8Array | ArrayBuffer>,
   limits: BodyLimits,
