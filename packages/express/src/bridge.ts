@@ -39,7 +39,7 @@ export function bridge(
           // A broken error hook must not change the answer.
         }
       }
-      serve(req, res, bodyOfError(error), next);
+      serve(req, res, bodyOfError(error, req), next);
     },
   ];
 }
@@ -70,15 +70,17 @@ function bodyOf(req: Request): DoorBody {
 
 /**
  * The body behind an error a body parser raised, by the `type` body-parser documents: the text
- * it could not parse (core parses it again and says what is wrong), or what it gave up on.
+ * it could not parse (core parses it again and says what is wrong), or what it gave up on, with
+ * the request for core to drain: body-parser reads off a body it failed on before it raises the
+ * error, but one it refuses on its headers (a charset other than UTF-8, an unknown encoding) is
+ * still on the wire.
  */
-function bodyOfError(error: unknown): DoorBody {
+function bodyOfError(error: unknown, req: Request): DoorBody {
   const { type, body } = (error ?? {}) as { type?: unknown; body?: unknown };
   if (type === 'entity.parse.failed' && typeof body === 'string')
     return { kind: 'bytes', value: body };
-  if (type === 'entity.too.large' || statusOf(error) === 413)
-    return { kind: 'failed', reason: 'too_large' };
-  return { kind: 'failed', reason: 'unreadable' };
+  const tooLarge = type === 'entity.too.large' || statusOf(error) === 413;
+  return { kind: 'failed', reason: tooLarge ? 'too_large' : 'unreadable', stream: req };
 }
 
 /** The HTTP status an error asks for, read as Express's final handler reads it. */

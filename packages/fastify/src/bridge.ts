@@ -57,14 +57,19 @@ export function doorPlugin<O extends { path: string }>(
     // and 1.22 of a hand-written route's CPU a request.
     app.addContentTypeParser('application/json', passStream);
     // Errors Fastify raises before the handler: an unparseable content type (core reads the body
-    // as any other), a body over Fastify's own limit, or one it could not read.
+    // as any other), a body over Fastify's own limit, or one it could not read (core drains what
+    // is left of it).
     app.setErrorHandler(async (error: FastifyError, request, reply) =>
       serve(
         request,
         reply,
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? { kind: 'stream', stream: request.raw }
-          : { kind: 'failed', reason: error.statusCode === 413 ? 'too_large' : 'unreadable' },
+          : {
+              kind: 'failed',
+              reason: error.statusCode === 413 ? 'too_large' : 'unreadable',
+              stream: request.raw,
+            },
       ),
     );
     const handler = (request: FastifyRequest, reply: FastifyReply) =>

@@ -93,3 +93,71 @@ describe.each(SUITE_ADAPTERS)('a body the %s endpoint refuses unread', (adapter)
     }
   });
 });
+
+/**
+ * body-parser refuses some bodies on their headers alone, without reading a byte: a charset other
+ * than UTF-8 (415), a content-encoding it cannot decode (415). The endpoint behind it answers
+ * the parser's error, and must drain the body first just the same.
+ */
+const PARSER_REFUSALS = [
+  {
+    name: 'a charset body-parser refuses',
+    headers: 'content-type: application/json; charset=nonsense',
+  },
+  {
+    name: 'a content-encoding body-parser cannot decode',
+    headers: 'content-type: application/json\r\ncontent-encoding: compress',
+  },
+] as const;
+
+describe.each([
+  'express',
+  'express4',
+] as const)('a body express.json() refuses unread on %s', (adapter) => {
+  it.each(
+    PARSER_REFUSALS,
+  )('reaches a client that reads only after sending it ($name)', async (item) => {
+    const server = await startServer(adapter, { maxBodyBytes: LIMIT, timeoutMs: 5_000 });
+    const socket = await open(server.port);
+    const violations: string[] = [];
+    try {
+      const bytes = 1_000_000;
+      const head = claimHead(ROUTES.verifyParsed, { contentLength: bytes })
+        .toString('latin1')
+        .replace('content-type: application/json\r\n', '')
+        .replace('\r\n\r\n', `\r\n${item.headers}\r\n\r\n`);
+      const answer = readResponse(socket, { timeoutMs: 10_000 });
+      const writeError = await writeUnread(
+        socket,
+        Buffer.concat([Buffer.from(head, 'latin1'), Buffer.alloc(bytes, 0x20)]),
+      );
+      if (writeError) violations.push(`the body's write failed: ${writeError}`);
+      socket.resume();
+      const response = await answer.catch((error: Error) => error);
+      if (response instanceof Error) {
+        violations.push(`no answer: ${response.message}`);
+      } else {
+        violations.push(...contractViolations(response, { head: false }));
+        if (response.status !== 400) violations.push(`status ${response.status}`);
+        const next = readResponse(socket, { timeoutMs: 10_000 });
+        socket.write(serializeRequest(claimSpec(ROUTES.verifyParsed, 'quest-1', 'next')));
+        const second = await next.catch((error: Error) => error);
+        if (second instanceof Error)
+          violations.push(`next claim on the connection: ${second.message}`);
+        else if (second.status !== 200) violations.push(`next claim: status ${second.status}`);
+      }
+      record({
+        area: 'Verification endpoints: early refusals',
+        subject: `${ADAPTER_LABELS[adapter]} behind express.json(): ${item.name}, 1 MB`,
+        requests: 2,
+        faults: 1,
+        held: 'the refusal read after the whole body was sent; the next claim answered on the connection',
+        violations: violations.length,
+      });
+      expect(violations).toEqual([]);
+    } finally {
+      socket.destroy();
+      await server.close();
+    }
+  });
+});

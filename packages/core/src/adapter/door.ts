@@ -26,8 +26,17 @@ export type DoorBody =
   | { readonly kind: 'bytes'; readonly value: Uint8Array | string }
   /** Already parsed by the framework's own parser (JSON, or a form as a plain object). */
   | { readonly kind: 'parsed'; readonly value: unknown }
-  /** The framework failed to read it: over its size limit, or unreadable. */
-  | { readonly kind: 'failed'; readonly reason: 'too_large' | 'unreadable' };
+  /**
+   * The framework failed to read it: over its size limit, or unreadable. `stream` is the request
+   * itself, for core to drain whatever of the body is still on the wire before it answers (a
+   * parser that refused the body on its headers, such as body-parser on a charset other than
+   * UTF-8, read none of it).
+   */
+  | {
+      readonly kind: 'failed';
+      readonly reason: 'too_large' | 'unreadable';
+      readonly stream?: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+    };
 
 /** A request, as every endpoint sees it whatever the framework. */
 export interface DoorRequest {

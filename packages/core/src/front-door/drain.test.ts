@@ -87,7 +87,7 @@ describe('drainBody', () => {
     const reader = value.getReader();
     expect(await drainBody({ body: stream(value) }, soon())).toBe(false);
     reader.releaseLock();
-    // A body that is not a stream was read by the framework: nothing is on the wire to drain.
+    // A body the framework failed on that names no stream: nothing core could drain.
     expect(await drainBody({ body: { kind: 'failed', reason: 'too_large' } }, soon())).toBe(false);
     // One the framework reads whole would be buffered to drain it: it is not even asked for.
     let reads = 0;

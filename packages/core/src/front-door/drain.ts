@@ -21,15 +21,17 @@ export const DRAIN_BYTES = 4 * 1024 * 1024;
  * the answer it had not read yet. Express's body-parser reads the whole body before it answers
  * for the same reason; this does it within {@link DRAIN_MS} and {@link DRAIN_BYTES}.
  *
- * Node requests and Web streams nobody holds are drained. Any other body (an iterable, or a
- * `whole` one, such as Hono's `arrayBuffer()`, which would buffer it) is left alone.
+ * Node requests and Web streams nobody holds are drained, whether core refused the body or the
+ * framework failed on it (a `failed` body that names its stream). Any other body (an iterable, or
+ * a `whole` one, such as Hono's `arrayBuffer()`, which would buffer it) is left alone.
  */
 export function drainBody(request: Pick<DoorRequest, 'body'>, deadline: number): Promise<boolean> {
   const until = Math.min(deadline, Date.now() + DRAIN_MS);
   const { body } = request;
-  if (body.kind !== 'stream' || until <= Date.now()) return Promise.resolve(false);
-  if (isEmitter(body.stream)) return drainEmitter(body.stream, until);
-  const web = body.stream as ReadableStream<Uint8Array>;
+  const stream = body.kind === 'stream' || body.kind === 'failed' ? body.stream : undefined;
+  if (stream === undefined || until <= Date.now()) return Promise.resolve(false);
+  if (isEmitter(stream)) return drainEmitter(stream, until);
+  const web = stream as ReadableStream<Uint8Array>;
   if (typeof web.getReader === 'function' && !web.locked) return drainWebStream(web, until);
   return Promise.resolve(false);
 }
