@@ -225,6 +225,21 @@ describe('readBody: limits', () => {
     });
     expect(stalled.destroyed).toBe(false);
   });
+
+  it("holds the process open only through the body's own source: its deadline timer is unref'd", async () => {
+    const refedTimers = () =>
+      process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const before = refedTimers();
+    const bodies: DoorBody[] = [
+      { kind: 'stream', stream: new Readable({ read() {} }) },
+      { kind: 'stream', stream: webStream([], false) },
+      { kind: 'whole', read: () => new Promise(() => {}) },
+    ];
+    const reads = bodies.map((body) => readBody(req(body), limits(100, Date.now() + 60)));
+    expect(refedTimers()).toBe(before);
+    // Each still gives up at its deadline.
+    expect(await Promise.all(reads)).toEqual(bodies.map(() => ({ ok: false, reason: 'timeout' })));
+  });
 });
 
 describe('readBody: sources that fail', () => {

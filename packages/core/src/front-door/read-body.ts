@@ -1,5 +1,5 @@
 import type { DoorRequest } from '../adapter/door.js';
-import { beforeDeadline, TIMED_OUT } from './deadline.js';
+import { beforeDeadline, TIMED_OUT, timerUntil } from './deadline.js';
 
 /** The outcome of {@link readBody}. */
 export type BodyRead =
@@ -194,7 +194,7 @@ export function followEmitter<T>(
     };
     const onEnd = () => finish(outcomes.end());
     const onFailure = () => finish(outcomes.failed);
-    const timer = setTimeout(() => finish(outcomes.timedOut), Math.max(0, until - Date.now()));
+    const timer = timerUntil(until, () => finish(outcomes.timedOut));
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onFailure);
