@@ -64,16 +64,23 @@ describe('timerUntil', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(29);
   });
 
-  it('never holds the process open on its own (a plain setTimeout would)', () => {
+  it('never holds the process open on its own (a plain setTimeout would)', async () => {
     const before = refedTimers();
     const plain = setTimeout(() => {}, 60_000);
     // The check can fail: a refed timer is counted.
     expect(refedTimers()).toBe(before + 1);
     clearTimeout(plain);
     const guard = timerUntil(Date.now() + 60_000, () => {});
-    const race = beforeDeadline(new Promise(() => {}), Date.now() + 60_000);
+    let settle = () => {};
+    const race = beforeDeadline(
+      new Promise<void>((resolve) => {
+        settle = resolve;
+      }),
+      Date.now() + 60_000,
+    );
     expect(refedTimers()).toBe(before);
     clearTimeout(guard);
-    void race;
+    settle();
+    await race;
   });
 });
