@@ -28,7 +28,7 @@ function renderMachine(results) {
     `- versions: ${Object.entries(m.versions)
       .map(([name, version]) => `${name} ${version ?? 'n/a'}`)
       .join(', ')}`,
-    `- settings: autocannon ${o.connections} connections, ${o.duration} s per round (mock routes ${o.mockDuration} s), ${o.warmup} s warm-up (discarded), ${o.endpointRounds ?? o.rounds} rounds interleaved A B A B for the endpoint pairs and ${o.rounds} for the mock's routes, medians; mitata ${o.microBudgetMs} ms per case per round`,
+    `- settings: autocannon ${o.connections} connections, ${o.duration} s per round (mock routes ${o.mockDuration} s), ${o.warmup} s warm-up (discarded), ${o.endpointRounds ?? o.rounds} rounds interleaved A B, B A for the endpoint pairs (each round on a fresh pair of processes, warmed up) and ${o.rounds} for the mock's routes, medians; mitata ${o.microBudgetMs} ms per case per round`,
   ].join('\n');
 }
 
