@@ -339,6 +339,28 @@ describe('in a larger app', () => {
     expect(expect400(answer)).toBe(message);
   });
 
+  it('drains the body of a request an app hook failed, and keeps the connection', async () => {
+    app = Fastify();
+    app.addHook('onRequest', async () => {
+      throw Object.assign(new Error('slow down'), { statusCode: 429 });
+    });
+    app.register(verificationEndpoint, { path: '/verify', apiKey: API_KEY, verify });
+    const origin = await listen(app);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // Larger than the socket's buffers: unread, it would still be on the wire at the answer.
+      const body = JSON.stringify(claim({ padding: 'x'.repeat(2_000_000) }));
+      const failed = await rawRequest(origin, { agent, headers: json, body });
+      expect(expect400(failed)).toBe(DEFAULT_MESSAGES.unreadableBody);
+      expect(failed.headers.connection).toBe('keep-alive');
+      const next = await rawRequest(origin, { agent, method: 'GET', headers: {} });
+      expect(next.reusedSocket).toBe(true);
+      expect(next.status).toBe(400);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('still checks the key when an app hook fails first', async () => {
     app = Fastify();
     app.addHook('onRequest', async () => {
