@@ -39,6 +39,25 @@ describe('drainBody', () => {
     expect(counter.pulled).toBe(3);
   });
 
+  it('drains the request a framework failed on, when the failure names it', async () => {
+    // body-parser refuses a charset on the headers and reads nothing: the body is all on the wire.
+    const unread = Readable.from([MiB, MiB]);
+    const refused = { kind: 'failed', reason: 'unreadable', stream: unread } as const;
+    expect(await drainBody({ body: refused }, soon())).toBe(true);
+    expect(unread.readableEnded).toBe(true);
+    // One the parser read off before it failed has nothing left on the wire.
+    const readOff = Readable.from([MiB]);
+    readOff.resume();
+    await new Promise((resolve) => readOff.once('end', resolve));
+    const tooLarge = { kind: 'failed', reason: 'too_large', stream: readOff } as const;
+    expect(await drainBody({ body: tooLarge }, soon())).toBe(true);
+    // A Web stream the framework failed on is drained the same way.
+    const { value, counter } = webChunks(2);
+    const web = { kind: 'failed', reason: 'unreadable', stream: value } as const;
+    expect(await drainBody({ body: web }, soon())).toBe(true);
+    expect(counter.pulled).toBe(2);
+  });
+
   it(`stops after ${DRAIN_BYTES} bytes of a body that goes on`, async () => {
     const { value, counter } = webChunks(1000);
     expect(await drainBody({ body: stream(value) }, soon())).toBe(false);
