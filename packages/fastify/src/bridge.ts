@@ -56,9 +56,9 @@ export function doorPlugin<O extends { path: string }>(
     // process (`pnpm bench --only inprocess:fastify`) the plugin went from 1.26 and 1.29 to 1.19
     // and 1.22 of a hand-written route's CPU a request.
     app.addContentTypeParser('application/json', passStream);
-    // Errors Fastify raises before the handler: an unparseable content type (core reads the body
-    // as any other), a body over Fastify's own limit, or one it could not read (core drains what
-    // is left of it).
+    // Errors raised before the handler: an unparseable content type (core reads the body as any
+    // other), a body over Fastify's own limit or one it could not read, an app hook's error (a
+    // rate limiter's 429, say). Core drains what is left of the body before it answers.
     app.setErrorHandler(async (error: FastifyError, request, reply) =>
       serve(
         request,
