@@ -36,6 +36,46 @@ const CASES = [
   { name: '1 MB with a wrong key', bytes: 1_000_000, key: false },
 ] as const;
 
+/**
+ * Sends `head` and a body of `bytes` spaces on a fresh connection, reading nothing until the
+ * kernel took them all, then reads the answer: a 400 of the contract. On `route`, the connection
+ * then serves the next claim; without one, the answer must have closed it. The violations seen.
+ */
+async function refusalReached(
+  port: number,
+  head: Buffer,
+  bytes: number,
+  route: string | undefined,
+): Promise<string[]> {
+  const socket = await open(port);
+  const violations: string[] = [];
+  try {
+    const answer = readResponse(socket, { timeoutMs: 10_000 });
+    const writeError = await writeUnread(socket, Buffer.concat([head, Buffer.alloc(bytes, 0x20)]));
+    if (writeError) violations.push(`the body's write failed: ${writeError}`);
+    socket.resume();
+    const response = await answer.catch((error: Error) => error);
+    if (response instanceof Error) return [...violations, `no answer: ${response.message}`];
+    violations.push(...contractViolations(response, { head: false }));
+    if (response.status !== 400) violations.push(`status ${response.status}`);
+    if (route === undefined) {
+      if (response.headers.get('connection')?.[0] !== 'close')
+        violations.push('not closed on the rest');
+      return violations;
+    }
+    // The whole body was read: the connection serves the next claim.
+    const next = readResponse(socket, { timeoutMs: 10_000 });
+    // The verification routes' handler claims this requestId (branch 0 of answerFromClaim).
+    socket.write(serializeRequest(claimSpec(route, 'quest-1', 'next')));
+    const second = await next.catch((error: Error) => error);
+    if (second instanceof Error) violations.push(`next claim on the connection: ${second.message}`);
+    else if (second.status !== 200) violations.push(`next claim: status ${second.status}`);
+    return violations;
+  } finally {
+    socket.destroy();
+  }
+}
+
 describe.each(SUITE_ADAPTERS)('a body the %s endpoint refuses unread', (adapter) => {
   // Hono reads a body of declared length whole, through its own `arrayBuffer()`: core cannot
   // drain that without buffering it, so it closes the connection after the answer. What it does
@@ -43,39 +83,12 @@ describe.each(SUITE_ADAPTERS)('a body the %s endpoint refuses unread', (adapter)
   const drains = adapter !== 'hono';
   it.each(CASES)('reaches a client that reads only after sending it ($name)', async (item) => {
     const server = await startServer(adapter, { maxBodyBytes: LIMIT, timeoutMs: 5_000 });
-    const socket = await open(server.port);
-    const violations: string[] = [];
     try {
       let head = claimHead(ROUTES.verify, { contentLength: item.bytes });
       if (!item.key)
         head = Buffer.from(head.toString('latin1').replace(/x-api-key: .*/, 'x-api-key: wrong'));
-      const answer = readResponse(socket, { timeoutMs: 10_000 });
-      const writeError = await writeUnread(
-        socket,
-        Buffer.concat([head, Buffer.alloc(item.bytes, 0x20)]),
-      );
-      if (writeError) violations.push(`the body's write failed: ${writeError}`);
-      socket.resume();
-      const response = await answer.catch((error: Error) => error);
-      if (response instanceof Error) {
-        violations.push(`no answer: ${response.message}`);
-      } else {
-        violations.push(...contractViolations(response, { head: false }));
-        if (response.status !== 400) violations.push(`status ${response.status}`);
-        if (!drains) {
-          if (response.headers.get('connection')?.[0] !== 'close')
-            violations.push('not closed on the rest');
-        } else {
-          // The whole body was read: the connection serves the next claim.
-          const next = readResponse(socket, { timeoutMs: 10_000 });
-          // The `verify` route's handler claims this requestId (branch 0 of answerFromClaim).
-          socket.write(serializeRequest(claimSpec(ROUTES.verify, 'quest-1', 'next')));
-          const second = await next.catch((error: Error) => error);
-          if (second instanceof Error)
-            violations.push(`next claim on the connection: ${second.message}`);
-          else if (second.status !== 200) violations.push(`next claim: status ${second.status}`);
-        }
-      }
+      const route = drains ? ROUTES.verify : undefined;
+      const violations = await refusalReached(server.port, head, item.bytes, route);
       record({
         area: 'Verification endpoints: early refusals',
         subject: `${ADAPTER_LABELS[adapter]}: ${item.name}`,
@@ -88,7 +101,6 @@ describe.each(SUITE_ADAPTERS)('a body the %s endpoint refuses unread', (adapter)
       });
       expect(violations).toEqual([]);
     } finally {
-      socket.destroy();
       await server.close();
     }
   });
@@ -118,34 +130,18 @@ describe.each([
     PARSER_REFUSALS,
   )('reaches a client that reads only after sending it ($name)', async (item) => {
     const server = await startServer(adapter, { maxBodyBytes: LIMIT, timeoutMs: 5_000 });
-    const socket = await open(server.port);
-    const violations: string[] = [];
     try {
       const bytes = 1_000_000;
       const head = claimHead(ROUTES.verifyParsed, { contentLength: bytes })
         .toString('latin1')
         .replace('content-type: application/json\r\n', '')
         .replace('\r\n\r\n', `\r\n${item.headers}\r\n\r\n`);
-      const answer = readResponse(socket, { timeoutMs: 10_000 });
-      const writeError = await writeUnread(
-        socket,
-        Buffer.concat([Buffer.from(head, 'latin1'), Buffer.alloc(bytes, 0x20)]),
+      const violations = await refusalReached(
+        server.port,
+        Buffer.from(head, 'latin1'),
+        bytes,
+        ROUTES.verifyParsed,
       );
-      if (writeError) violations.push(`the body's write failed: ${writeError}`);
-      socket.resume();
-      const response = await answer.catch((error: Error) => error);
-      if (response instanceof Error) {
-        violations.push(`no answer: ${response.message}`);
-      } else {
-        violations.push(...contractViolations(response, { head: false }));
-        if (response.status !== 400) violations.push(`status ${response.status}`);
-        const next = readResponse(socket, { timeoutMs: 10_000 });
-        socket.write(serializeRequest(claimSpec(ROUTES.verifyParsed, 'quest-1', 'next')));
-        const second = await next.catch((error: Error) => error);
-        if (second instanceof Error)
-          violations.push(`next claim on the connection: ${second.message}`);
-        else if (second.status !== 200) violations.push(`next claim: status ${second.status}`);
-      }
       record({
         area: 'Verification endpoints: early refusals',
         subject: `${ADAPTER_LABELS[adapter]} behind express.json(): ${item.name}, 1 MB`,
@@ -156,7 +152,6 @@ describe.each([
       });
       expect(violations).toEqual([]);
     } finally {
-      socket.destroy();
       await server.close();
     }
   });
