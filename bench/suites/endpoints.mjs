@@ -189,7 +189,7 @@ async function runPair(framework, options) {
       p99Ms: median(list.map((r) => r.p99Ms)),
       avgMs: round(median(list.map((r) => r.avgMs)), 3),
       serverCpuMicrosPerRequest: round(median(list.map((r) => r.serverCpuMicrosPerRequest)), 2),
-      // The highest of the round's processes.
+      // The highest of all the rounds' processes.
       peakRssMb: round(peakRssBytes[variant] / 2 ** 20, 1),
       failedRequests: list.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
       rounds: list,
