@@ -3,8 +3,8 @@
  * `pnpm bench`: every benchmark of questkit, side by side in one run. See README.md.
  *
  *   node run.mjs [--quick] [--only endpoint:node,micro,...] [--duration s] [--warmup s]
- *                [--rounds n] [--connections n] [--micro-budget ms] [--out dir] [--name base]
- *                [--profile] [--node 20|22|24|all]
+ *                [--rounds n] [--endpoint-rounds n] [--connections n] [--micro-budget ms]
+ *                [--out dir] [--name base] [--profile] [--node 20|22|24|all]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     rounds: { type: 'string' },
+    'endpoint-rounds': { type: 'string' },
     connections: { type: 'string' },
     'micro-budget': { type: 'string' },
     out: { type: 'string' },
@@ -62,7 +63,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],inprocess[:<same ids>],micro[:case],mock[:route],conformance,client]\n' +
-      '                    [--duration s] [--warmup s] [--rounds n] [--connections n] [--micro-budget ms]\n' +
+      '                    [--duration s] [--warmup s] [--rounds n] [--endpoint-rounds n] [--connections n]\n' +
+      '                    [--micro-budget ms]\n' +
       '                    [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
   );
   process.exit(0);
@@ -76,7 +78,16 @@ const options = {
   duration: positive('duration', values.duration, preset.duration),
   warmup: positive('warmup', values.warmup, preset.warmup),
   rounds: Math.max(3, Math.round(positive('rounds', values.rounds, preset.rounds))),
-  endpointRounds: Math.max(3, Math.round(positive('rounds', values.rounds, preset.endpointRounds))),
+  endpointRounds: Math.max(
+    3,
+    Math.round(
+      positive(
+        'endpoint-rounds',
+        values['endpoint-rounds'],
+        positive('rounds', values.rounds, preset.endpointRounds),
+      ),
+    ),
+  ),
   connections: Math.round(positive('connections', values.connections, preset.connections)),
   microBudgetMs: positive('micro-budget', values['micro-budget'], preset.microBudgetMs),
 };

@@ -77,8 +77,9 @@ function renderEndpoint(endpoint) {
       table(
         [
           'Framework',
-          'req/s ratio',
+          'req/s ratio (median of rounds)',
           `>= ${endpoint.target}`,
+          'ratio of medians',
           'per-round req/s ratios',
           'p50 ratio',
           'p99 ratio',
@@ -89,6 +90,7 @@ function renderEndpoint(endpoint) {
           pair.label,
           ratioText(pair.ratio.requestsPerSecond),
           pair.meetsTarget ? 'yes' : '**NO**',
+          ratioText(pair.ratio.requestsPerSecondOfMedians),
           pair.ratio.perRound.map(ratioText).join(' '),
           ratioText(pair.ratio.p50Ms),
           ratioText(pair.ratio.p99Ms),
@@ -97,7 +99,7 @@ function renderEndpoint(endpoint) {
         ]),
       ),
       '',
-      'Ratios are questkit / hand-written of the medians: above 1 is better for req/s, worse for latency, CPU and RSS. autocannon reports latency in whole milliseconds. "server CPU µs/req" is the server process\'s CPU time over the requests it answered, which stays meaningful even when the load generator sets the pace.',
+      'Ratios are questkit / hand-written: above 1 is better for req/s, worse for latency, CPU and RSS. The req/s ratio that meets the target or not is the median of the per-round ratios (each round runs both sides back to back on a fresh pair of processes); the other ratios are of the medians. autocannon reports latency in whole milliseconds. "server CPU µs/req" is the server process\'s CPU time over the requests it answered, which stays meaningful even when the load generator sets the pace.',
     );
     const failed = available.filter((pair) => !pair.valid);
     for (const pair of failed) {
