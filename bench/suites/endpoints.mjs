@@ -197,7 +197,9 @@ async function runPair(framework, options) {
   }
   const q = summary.questkit;
   const h = summary['hand-written'];
-  const perRound = q.rounds.map((r, i) => ratio(r.requestsPerSecond, h.rounds[i].requestsPerSecond));
+  const perRound = q.rounds.map((r, i) =>
+    ratio(r.requestsPerSecond, h.rounds[i].requestsPerSecond),
+  );
   const ratios = {
     // The budget's figure: the median of the rounds' own ratios. Each round measures both sides
     // back to back on the same pair of fresh processes, so the host's slow swings (this 2-core
