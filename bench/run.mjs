@@ -64,8 +64,7 @@ if (values.help) {
   console.log(
     'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],inprocess[:<same ids>],micro[:case],mock[:route],conformance,client]\n' +
       '                    [--duration s] [--warmup s] [--rounds n] [--endpoint-rounds n] [--connections n]\n' +
-      '                    [--micro-budget ms]\n' +
-      '                    [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
+      '                    [--micro-budget ms] [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
   );
   process.exit(0);
 }

@@ -203,7 +203,7 @@ async function runPair(framework, options) {
   const ratios = {
     // The budget's figure: the median of the rounds' own ratios. Each round measures both sides
     // back to back on the same pair of fresh processes, so the host's slow swings (this 2-core
-    // machine's hand-written node:http moved from 10,600 to 31,000 req/s across one 30-round
+    // machine's hand-written node:http moved from 11,600 to 31,000 req/s across one 30-round
     // run) fall on both sides of each ratio; the ratio of the medians below mixes rounds from
     // different spells.
     requestsPerSecond: round(median(perRound), 3),
