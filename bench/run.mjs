@@ -76,15 +76,12 @@ const preset = PRESETS[mode];
 const options = {
   duration: positive('duration', values.duration, preset.duration),
   warmup: positive('warmup', values.warmup, preset.warmup),
-  rounds: Math.max(3, Math.round(positive('rounds', values.rounds, preset.rounds))),
-  endpointRounds: Math.max(
-    3,
-    Math.round(
-      positive(
-        'endpoint-rounds',
-        values['endpoint-rounds'],
-        positive('rounds', values.rounds, preset.endpointRounds),
-      ),
+  rounds: roundCount(positive('rounds', values.rounds, preset.rounds)),
+  endpointRounds: roundCount(
+    positive(
+      'endpoint-rounds',
+      values['endpoint-rounds'],
+      positive('rounds', values.rounds, preset.endpointRounds),
     ),
   ),
   connections: Math.round(positive('connections', values.connections, preset.connections)),
@@ -107,6 +104,11 @@ function select(id) {
   return only.some(
     (entry) => id === entry || id.startsWith(`${entry}:`) || entry.startsWith(`${id}:`),
   );
+}
+
+/** A count of rounds: whole, and at least three, so that a median means something. */
+function roundCount(value) {
+  return Math.max(3, Math.round(value));
 }
 
 function positive(name, raw, fallback) {
