@@ -30,20 +30,19 @@ function doorRequest(c: Context, url = c.req.url): DoorRequest {
 
 function bodyOf(c: Context): DoorBody {
   const { body, bodyUsed } = c.req.raw;
-  if (!body && !bodyUsed) return { kind: 'bytes', value: '' };
-  // A body of declared length, or one a middleware already read through Hono: read whole by
-  // Hono, so that core's limit and deadline still hold (core checks the declared length first,
-  // and HTTP framing holds the body to it). Reading it whole is what a hand-written route does
-  // with c.req.json(); chunk by chunk through the Web stream cost 0.82 of its req/s in
-  // `pnpm bench`. Handed over as a `whole` body rather than a one-chunk async iterable (an async
-  // generator, and a deadline timer for each of its two steps), the endpoint went from 0.66 to
-  // 0.94 of the hand-written route's req/s over loopback on Node 24, and from 0.90 to 0.97 on
-  // Node 20 and 0.89 to 0.95 on Node 22 (both versions side by side in one run, 6 rounds of 3 s).
-  // A body read around Hono's cache makes the read reject: core answers unreadable.
-  if (bodyUsed || c.req.header('content-length') !== undefined) {
-    return { kind: 'whole', read: () => c.req.arrayBuffer() };
-  }
-  return { kind: 'stream', stream: body! };
+  // Read by a middleware through Hono: Hono keeps what it read, and hands it over again. A body
+  // read around Hono's cache makes the read reject: core answers unreadable.
+  if (bodyUsed) return { kind: 'whole', read: () => c.req.arrayBuffer() };
+  if (!body) return { kind: 'bytes', value: '' };
+  // Core reads the stream itself, declared length or not, rather than asking Hono for the body
+  // whole: undici's `arrayBuffer()` copies the body into an ArrayBuffer of its own, and that
+  // allocation cost more than the read, most of it in the garbage collector (a CPU profile in
+  // process on Node 24: 17.8 against 10.2 µs of GC a request, and a hand-written route's
+  // `c.req.json()` makes none). Over loopback (`bench/servers/hono.mjs`, fresh processes each
+  // round, 8 paired rounds) the endpoint went from 0.85 to 0.95 of the hand-written route's
+  // req/s on Node 24 and from 0.93 to 1.00 on Node 20; in process, from 1.08-1.11 to 1.01-1.05
+  // of its CPU a request. A stream is also one core can drain when it refuses the body.
+  return { kind: 'stream', stream: body };
 }
 
 /** Core's answer as a Hono response; `c.body` keeps headers earlier middleware set. */

@@ -12,10 +12,10 @@ export type DoorBody =
       readonly stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
     }
   /**
-   * Read whole by the framework when core asks for it (Hono's `arrayBuffer()`): core calls `read`
-   * once the checks made on the headers pass, within its deadline. For a body whose length is
-   * declared, so that core's size limit holds before a byte is read; a `read` that rejects is an
-   * unreadable body.
+   * Read whole by the framework when core asks for it: a body a middleware already read, which
+   * the framework kept (Hono's `arrayBuffer()` after a `c.req.json()`). Core calls `read` once
+   * the checks made on the headers pass, within its deadline, and still checks the size of what
+   * it gets; a `read` that rejects is an unreadable body.
    */
   | {
       readonly kind: 'whole';
