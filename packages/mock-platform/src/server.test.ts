@@ -138,6 +138,51 @@ function post(
   });
 }
 
+/** Polls `done` every 20 ms for at most 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 5_000; waited += 20) await sleep(20);
+}
+
+/**
+ * A POST without credentials declaring a 64 MiB body, written as fast as the connection takes it
+ * (a client that has not read its answer yet keeps sending), over a raw socket: what came back,
+ * and how many bytes the connection took.
+ */
+function keylessUpload(port: number) {
+  // Half-open allowed: the client keeps sending after the mock's end, as one that has not read
+  // its answer yet does.
+  const socket = tcpConnect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  const seen = { answer: '', ended: false, closed: false, error: '' };
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    seen.answer += chunk;
+  });
+  socket.on('end', () => {
+    seen.ended = true;
+  });
+  socket.on('close', () => {
+    seen.closed = true;
+  });
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    // Past the answer, its end and the linger, the mock's reset is expected.
+    if (!seen.ended) seen.error = error.code ?? error.message;
+  });
+  const declared = 64 * 1024 * 1024;
+  socket.write(
+    `POST /public/communities/demo/quests HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\ncontent-length: ${declared}\r\n\r\n`,
+  );
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let written = 0;
+  const pump = () => {
+    while (written < declared - chunk.length && !socket.destroyed) {
+      written += chunk.length;
+      if (!socket.write(chunk)) return void socket.once('drain', pump);
+    }
+  };
+  pump();
+  return { seen, written: () => written };
+}
+
 describe('request bodies over HTTP', () => {
   const quest = JSON.stringify({
     categoryId: DEMO.modules.community,
@@ -192,43 +237,29 @@ describe('request bodies over HTTP', () => {
   it('ends a connection refused mid-upload after its answer, without a reset, reading no more of it', async () => {
     // A keyless upload still being sent when its 401 comes: once a client's write fails on a reset,
     // it may drop the answer it had not read yet (CI lost 2 of 40 this way).
-    const socket = tcpConnect(server.port, '127.0.0.1');
-    const seen = { answer: '', ended: false, error: '' };
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      seen.answer += chunk;
-    });
-    socket.on('end', () => {
-      seen.ended = true;
-    });
-    socket.on('error', (error: NodeJS.ErrnoException) => {
-      seen.error = error.code ?? error.message;
-    });
-    const declared = 64 * 1024 * 1024;
-    socket.write(
-      `POST /public/communities/demo/quests HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\ncontent-type: application/json\r\ncontent-length: ${declared}\r\n\r\n`,
-    );
-    // Keeps writing, as a client that has not seen the answer yet does, until the connection
-    // stops taking bytes; bounded by the declared length.
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    let written = 0;
-    const pump = () => {
-      while (written < declared - chunk.length && !socket.destroyed) {
-        written += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-    };
-    pump();
-    for (let waited = 0; !seen.ended && waited < 5_000; waited += 20) await sleep(20);
-    const writtenAtAnswer = written;
+    const upload = keylessUpload(server.port);
+    await until(() => upload.seen.ended);
+    const writtenAtAnswer = upload.written();
     await sleep(500);
-    socket.destroy();
-    expect(seen.answer).toMatch(/^HTTP\/1\.1 401 /);
-    expect(seen.answer.toLowerCase()).toContain('connection: close');
-    expect(seen.ended).toBe(true);
-    expect(seen.error).toBe('');
+    expect(upload.seen.answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(upload.seen.answer.toLowerCase()).toContain('connection: close');
+    expect(upload.seen.ended).toBe(true);
+    expect(upload.seen.error).toBe('');
     // Only the kernel's buffers took bytes after the answer: the mock read none of them.
-    expect(written - writtenAtAnswer).toBeLessThan(16 * 1024 * 1024);
+    expect(upload.written() - writtenAtAnswer).toBeLessThan(16 * 1024 * 1024);
+    // Then the mock lets the connection go (2 s after the answer), unread.
+    await until(() => upload.seen.closed);
+    expect(upload.seen.closed).toBe(true);
+  });
+
+  it('closes at once while the connection of a refused upload lingers', async () => {
+    const own = await startMockServer(createMockPlatform(), { port: 0 });
+    const upload = keylessUpload(own.port);
+    await until(() => upload.seen.ended);
+    const closing = own.close().then(() => 'closed');
+    expect(await Promise.race([closing, sleep(1_500).then(() => 'still open')])).toBe('closed');
+    await until(() => upload.seen.closed);
+    expect(upload.seen.closed).toBe(true);
   });
 
   it('says an empty body is required, and a broken one is not JSON', async () => {
