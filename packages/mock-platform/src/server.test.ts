@@ -227,9 +227,9 @@ describe('request bodies over HTTP', () => {
     });
     gone.on('error', () => {});
     gone.write('{"name":"never fin');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     gone.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     const pieces = [quest.slice(0, 20), quest.slice(20)];
     expect((await post('/public/communities/demo/quests', pieces)).status).toBe(200);
   });

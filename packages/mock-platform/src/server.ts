@@ -72,10 +72,11 @@ export function startMockServer(
       }
       const response = await platform.fetch(request);
       // Answered before the body ended (refused, or over the limit): the rest is drained within
-      // bounds first, and a body still coming then closes the connection after the answer. Not
-      // for a request refused on its credentials: nothing more is read for a client without
-      // them (40 stalled keyless 1 MiB uploads drained together grew the mock's peak RSS by
-      // 31 MB, against 16 allowed by reliability's exposed-attacks suite).
+      // bounds first, and a body still coming then closes the connection after the answer,
+      // lingering (`lingerOnClose`). Not drained for a request refused on its credentials:
+      // nothing more is read for a client without them (40 stalled keyless 1 MiB uploads
+      // drained together grew the mock's peak RSS by 31 MB, against 16 allowed by reliability's
+      // exposed-attacks suite).
       const refusedCredentials = response.status === 401 || response.status === 403;
       const ended = incoming.complete || (!refusedCredentials && (await drainRest(incoming)));
       if (!ended) {
@@ -153,9 +154,11 @@ const DRAIN_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads and drops what is left of a body the app answered before its end, within the bounds
- * questkit's own endpoints drain with, and says whether it ended. Closing on unread bytes makes
- * the kernel reset the connection when the rest arrives, and a client still sending (fetch, most
- * clients) loses the answer: CI's bad-input suite lost a 1 MiB refusal that way.
+ * questkit's own endpoints drain with, and says whether it ended. A body drained to its end
+ * leaves the connection open for the next request; one still coming past the bounds closes it,
+ * lingering (see `lingerOnClose`: closing on unread bytes resets the connection, and a client
+ * still sending, as fetch does, loses the answer; CI's bad-input suite once lost a 1 MiB
+ * refusal that way).
  */
 function drainRest(incoming: IncomingMessage): Promise<boolean> {
   // A client already gone emits nothing more: no need to wait out the bound.
