@@ -45,7 +45,7 @@ const verifier = createVerifier({ apiKey: API_KEY, verify: () => ok(MESSAGE) });
 
 const CALLBACK = 'https://platform.example/connect/callback?state=8c1f2a&lang=en';
 const IDENTIFIER = 'member-4f2a9c';
-const redirect = createConnectRedirect({
+const redirect = await createConnectRedirect({
   redirectUrl: 'https://community.example/connect?utm_source=quest',
   svcUserId: CLAIM.userId,
   callback: CALLBACK,
@@ -102,7 +102,7 @@ const CASES = [
   {
     id: 'verify-signed-url',
     name: 'verifySignedUrl (connect redirect)',
-    run: () => verifySignedUrl(redirect, CONNECT_SECRET),
+    run: async () => verifySignedUrl(redirect, CONNECT_SECRET),
     reference: {
       name: 'same algorithm, node:crypto HMAC',
       run: () => nodeVerifySignedUrl(redirect, CONNECT_SECRET),
@@ -111,7 +111,7 @@ const CASES = [
   {
     id: 'build-connect-callback',
     name: 'buildConnectCallback',
-    run: () => buildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
+    run: async () => buildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
     reference: {
       name: 'same algorithm, node:crypto HMAC',
       run: () => nodeBuildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
@@ -190,19 +190,19 @@ async function checkReferencesAgree() {
   }
   assert.equal(VerificationRequestSchema.safeParse(CLAIM).success, invalidField(CLAIM) === null);
 
-  assert.equal(verifySignedUrl(redirect, CONNECT_SECRET).ok, true);
+  assert.equal((await verifySignedUrl(redirect, CONNECT_SECRET)).ok, true);
   assert.equal(nodeVerifySignedUrl(redirect, CONNECT_SECRET).ok, true);
   const tampered = redirect.replace('svcUserId=', 'svcUserId=x');
-  assert.equal(verifySignedUrl(tampered, CONNECT_SECRET).ok, false);
+  assert.equal((await verifySignedUrl(tampered, CONNECT_SECRET)).ok, false);
   assert.equal(nodeVerifySignedUrl(tampered, CONNECT_SECRET).ok, false);
   const referenceSigned = nodeSignUrl(
     'https://community.example/connect?a=1&b=x%20y',
     CONNECT_SECRET,
   );
-  assert.equal(verifySignedUrl(referenceSigned, CONNECT_SECRET).ok, true);
+  assert.equal((await verifySignedUrl(referenceSigned, CONNECT_SECRET)).ok, true);
 
   assert.equal(
-    buildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
+    await buildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
     nodeBuildConnectCallback(CALLBACK, IDENTIFIER, CONNECT_SECRET),
   );
 

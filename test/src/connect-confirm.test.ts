@@ -132,7 +132,7 @@ describe.each(ADAPTERS)('connect confirmation over HTTP: $name', ({ start }) => 
 
   it('links nothing on a GET alone (an image tag, a link in a chat)', async () => {
     app = await start();
-    const page = await new Browser().go(link(app.origin));
+    const page = await new Browser().go(await link(app.origin));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(
       `account <strong>${MEMBER}</strong> to platform member <strong>…0004</strong>`,
@@ -143,7 +143,7 @@ describe.each(ADAPTERS)('connect confirmation over HTTP: $name', ({ start }) => 
   it('links on Confirm and sends the member to the signed callback', async () => {
     app = await start();
     const browser = new Browser();
-    const fields = form(await (await browser.go(link(app.origin))).text());
+    const fields = form(await (await browser.go(await link(app.origin))).text());
     const confirmed = await browser.go(`${app.origin}/connect`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -159,7 +159,7 @@ describe.each(ADAPTERS)('connect confirmation over HTTP: $name', ({ start }) => 
   it('links nothing on Cancel, and refuses a replay or another browser', async () => {
     app = await start();
     const browser = new Browser();
-    const fields = form(await (await browser.go(link(app.origin))).text());
+    const fields = form(await (await browser.go(await link(app.origin))).text());
     const post = (who: Browser, decision: string) =>
       who.go(`${app!.origin}/connect`, {
         method: 'POST',

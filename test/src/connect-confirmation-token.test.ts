@@ -134,7 +134,7 @@ describe.each(Object.keys(ADAPTERS))('the confirmation token in %s, attacked', (
     });
   /** Opens the link in `browser`: the confirmation page's fields. */
   const show = async (browser: Browser) => {
-    const page = await browser.go(link());
+    const page = await browser.go(await link());
     expect(page.status).toBe(200);
     return fieldsOf(await page.text());
   };

@@ -122,7 +122,7 @@ describe('two instances of the connect example on one Redis', () => {
   it('share links: the flow hops between instances, and both verify the link', async () => {
     const [a, b] = instances as [RunningServer, RunningServer];
     const browser = new Browser();
-    const redirect = createConnectRedirect({
+    const redirect = await createConnectRedirect({
       redirectUrl: `${a.url}/connect`,
       svcUserId: 'svc-member-42',
       callback: `${PLATFORM}/connect/callback`,

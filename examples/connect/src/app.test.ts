@@ -72,7 +72,7 @@ class Browser {
   }
 }
 
-function redirectFor(svcUserId: string): string {
+function redirectFor(svcUserId: string): Promise<string> {
   return createConnectRedirect({
     redirectUrl: server.connectUrl,
     svcUserId,
@@ -101,7 +101,7 @@ describe('the community app (connect example)', () => {
   it('links a member who logs in during the flow, after confirming, and verifies claims', async () => {
     const browser = new Browser();
     // The platform sends the member here; nobody is logged in, so the app asks for a login.
-    const first = await browser.go(redirectFor('svc-member-7'));
+    const first = await browser.go(await redirectFor('svc-member-7'));
     expect(first.status).toBe(302);
     const login = new URL(first.headers.get('location')!, server.url);
     expect(login.pathname).toBe('/login');
@@ -127,7 +127,7 @@ describe('the community app (connect example)', () => {
     });
     expect(confirmed.status).toBe(303);
     const callback = confirmed.headers.get('location')!;
-    expect(verifySignedUrl(callback, SECRET).ok).toBe(true);
+    expect((await verifySignedUrl(callback, SECRET)).ok).toBe(true);
     const url = new URL(callback);
     expect(url.origin + url.pathname).toBe(`${PLATFORM}/connect/callback`);
     expect(url.searchParams.get('identifier')).toBe('member-1001');
@@ -148,7 +148,7 @@ describe('the community app (connect example)', () => {
   it('links nothing when a logged-in member only opens a link (forced linking)', async () => {
     const victim = new Browser();
     await victim.logIn('ben', 'ben-demo-password');
-    const opened = await victim.go(redirectFor('svc-attacker'));
+    const opened = await victim.go(await redirectFor('svc-attacker'));
     expect(opened.status).toBe(200);
     expect((await community.linkOf('member-1002'))?.svcUserId).not.toBe('svc-attacker');
   });
@@ -156,7 +156,7 @@ describe('the community app (connect example)', () => {
   it('refuses a tampered or unsigned link with a page, and links nobody', async () => {
     const browser = new Browser();
     await browser.logIn('ben', 'ben-demo-password');
-    const tampered = redirectFor('svc-member-9').replace('svc-member-9', 'svc-attacker');
+    const tampered = (await redirectFor('svc-member-9')).replace('svc-member-9', 'svc-attacker');
     const reply = await browser.go(tampered);
     expect(reply.status).toBe(400);
     expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
@@ -167,7 +167,7 @@ describe('the community app (connect example)', () => {
   it('refuses a callback to another origin than the platform', async () => {
     const browser = new Browser();
     await browser.logIn('ada', 'ada-demo-password');
-    const elsewhere = createConnectRedirect({
+    const elsewhere = await createConnectRedirect({
       redirectUrl: server.connectUrl,
       svcUserId: 'svc-member-7',
       callback: 'https://evil.example/steal',

@@ -104,7 +104,7 @@ describe('the Next.js example’s session cookie', () => {
   const session = (member: string, expires = inAnHour(), secret?: string) =>
     `session=${member}.${expires}.${mac(`${member}.${expires}`, secret)}`;
   const open = async (cookie: string) => {
-    const link = createConnectRedirect({
+    const link = await createConnectRedirect({
       redirectUrl: `${origin}/api/connect`,
       svcUserId: 'svc-attacker',
       callback: 'https://platform.example/connect/callback?s=1',

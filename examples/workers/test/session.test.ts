@@ -62,7 +62,7 @@ const session = (member: string, expires = inAnHour()) =>
 
 /** The attacker's own signed link (his platform account), opened with `cookie`. */
 async function openLink(cookie: string) {
-  const link = createConnectRedirect({
+  const link = await createConnectRedirect({
     redirectUrl: `${origin}/connect`,
     svcUserId: 'svc-attacker',
     callback: CALLBACK,
@@ -85,7 +85,7 @@ describe('the Worker’s session cookie', () => {
     expect(shown.status).toBe(200);
     expect(shown.page).toContain(ATTACKER);
     // The flow's own nonce cookie and the confirmation token, as the browser would post them.
-    const link = createConnectRedirect({
+    const link = await createConnectRedirect({
       redirectUrl: `${origin}/connect`,
       svcUserId: 'svc-attacker',
       callback: CALLBACK,

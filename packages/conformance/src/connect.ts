@@ -56,7 +56,7 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
   const session = crypto.randomUUID();
   const callback = withParam(options.callback ?? DEFAULT_CONNECT_CALLBACK, 'session', session);
   const svcUserId = options.svcUserId ?? crypto.randomUUID();
-  const signed = createConnectRedirect({
+  const signed = await createConnectRedirect({
     redirectUrl: options.url,
     svcUserId,
     callback,
@@ -119,7 +119,7 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
           : 'the signed redirect was not accepted (see connect.signed-redirect)',
       });
     } else {
-      const findings = callbackFindings(back, options.secret, session);
+      const findings = await callbackFindings(back, options.secret, session);
       context.report({ ...base, findings, status: statusOf(findings) });
     }
   }
@@ -213,10 +213,10 @@ function straightBack(answer: ObservedAnswer, from: string, callback: string): U
   return target.origin === expected.origin && target.pathname === expected.pathname ? target : null;
 }
 
-function callbackFindings(back: URL, secret: string, session: string): Finding[] {
+async function callbackFindings(back: URL, secret: string, session: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const fail = (message: string) => findings.push({ rule: 'connect', severity: 'error', message });
-  const verified = verifySignedUrl(back.href, secret);
+  const verified = await verifySignedUrl(back.href, secret);
   if (!verified.ok) {
     fail(
       `the callback's signature does not verify (${verified.reason}): sign the callback URL with identifier set, then append signature`,

@@ -1,3 +1,4 @@
+import { DEFAULT_MESSAGES, type VerifierMessages } from './reasons.js';
 /** Longest message we send; the platform shows it to a member next to the requestId. */
 export const MAX_MESSAGE_LENGTH = 500;
 
@@ -29,4 +30,13 @@ export function normalizeMessage(message: unknown, fallback: string): string {
     .slice(0, MAX_MESSAGE_LENGTH - 1)
     .join('')
     .trimEnd()}…`;
+}
+
+/** Normalizes every message of the `messages` option once, so none can carry control characters or be empty. */
+export function readMessages(custom: Partial<VerifierMessages> | undefined): VerifierMessages {
+  const messages = { ...DEFAULT_MESSAGES };
+  for (const key of Object.keys(messages) as (keyof VerifierMessages)[]) {
+    messages[key] = normalizeMessage(custom?.[key], DEFAULT_MESSAGES[key]);
+  }
+  return messages;
 }

@@ -59,3 +59,33 @@ export function readBooleanOption(name: string, value: unknown, fallback: boolea
     throw new TypeError(`[@questkit/core] ${name} must be true or false`);
   return value;
 }
+
+/**
+ * The verifier's two hooks, each wrapped once so that neither can throw into a request:
+ * `report` tells `onError`, `notify` tells `onResult` (its throw is reported as `hook_error`).
+ */
+export function readHooks<
+  Info extends { reason: string; requestId?: string },
+  Event extends { requestId?: string },
+>(
+  onError: (error: unknown, info: Info) => void,
+  onResult: ((event: Event) => void) | undefined,
+): { report: (error: unknown, info: Info) => void; notify: (event: Event) => void } {
+  readFunctionOption('onError', onError, true);
+  readFunctionOption('onResult', onResult);
+  const report = (error: unknown, info: Info) => {
+    try {
+      onError(error, info);
+    } catch {
+      // A broken error hook must not change the answer.
+    }
+  };
+  const notify = (event: Event) => {
+    try {
+      onResult?.(event);
+    } catch (error) {
+      report(error, { reason: 'hook_error', requestId: event.requestId } as Info);
+    }
+  };
+  return { report, notify };
+}

@@ -61,7 +61,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       });
       expect(reply.status).toBe(302);
       const location = reply.headers.location!;
-      const verified = verifySignedUrl(location, SECRET);
+      const verified = await verifySignedUrl(location, SECRET);
       expect(verified.ok).toBe(true);
       expect(new URL(location).searchParams.get('identifier')).toBe('user-42');
       const { callback } = onLinked.mock.calls[0]?.[0] as { callback: string };
@@ -139,7 +139,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       );
       const server = await listen(app);
       try {
-        const redirect = createConnectRedirect({
+        const redirect = await createConnectRedirect({
           redirectUrl: `${server.origin}/connect`,
           svcUserId: 'svc-1',
           callback: 'https://platform.example/cb',
@@ -165,7 +165,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
         }),
       );
       app.use('/community', router);
-      const redirect = createConnectRedirect({
+      const redirect = await createConnectRedirect({
         redirectUrl: 'https://app.example.com/community/connect',
         svcUserId: 'svc-1',
         callback: 'https://platform.example/cb',
@@ -173,7 +173,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       });
       const reply = await request(app).get(pathOf(redirect));
       expect(reply.status).toBe(302);
-      expect(verifySignedUrl(reply.headers.location!, SECRET).ok).toBe(true);
+      expect((await verifySignedUrl(reply.headers.location!, SECRET)).ok).toBe(true);
     });
   });
 
@@ -198,7 +198,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
     });
     const server = await listen(app);
     try {
-      const redirect = createConnectRedirect({
+      const redirect = await createConnectRedirect({
         redirectUrl: 'https://app.example.com/connect',
         svcUserId: 'svc-9',
         callback: 'https://platform.example/connect/callback?session=abc',
@@ -229,7 +229,7 @@ describe.each(EXPRESS_VERSIONS)('connectEndpoint on $name', ({ express }) => {
       });
       expect(back.status).toBe(302);
       const callback = back.headers.location!;
-      const verified = verifySignedUrl(callback, SECRET);
+      const verified = await verifySignedUrl(callback, SECRET);
       expect(verified.ok).toBe(true);
       const url = new URL(callback);
       expect(url.origin + url.pathname).toBe('https://platform.example/connect/callback');

@@ -70,8 +70,8 @@ describe('shared connect vectors behind a TLS proxy, with publicUrl', () => {
     });
     expect(answer.status).toBe(302);
     const location = answer.headers.location!;
-    expect(location).toBe(buildConnectCallback(vector.callback, MEMBER, secret));
-    const verified = verifySignedUrl(location, secret);
+    expect(location).toBe(await buildConnectCallback(vector.callback, MEMBER, secret));
+    const verified = await verifySignedUrl(location, secret);
     expect(verified.ok && verified.params.get('identifier')).toBe(MEMBER);
     expect(onLinked).toHaveBeenCalledWith(
       { svcUserId: vector.svcUserId, identifier: MEMBER, callback: vector.callback },
@@ -170,7 +170,7 @@ describe('a full round trip', () => {
     const origin = await listen(app);
 
     const platformCallback = 'https://platform.example/connect/callback?session=s-9';
-    const redirect = createConnectRedirect({
+    const redirect = await createConnectRedirect({
       redirectUrl: new URL('/connect', origin).href,
       svcUserId: 'svc-user-9',
       callback: platformCallback,
@@ -197,7 +197,7 @@ describe('a full round trip', () => {
     });
     expect(resumed.status).toBe(302);
     const callback = resumed.headers.get('location')!;
-    const verified = verifySignedUrl(callback, secret);
+    const verified = await verifySignedUrl(callback, secret);
     expect(verified.ok).toBe(true);
     expect(callback.startsWith('https://platform.example/connect/callback?session=s-9&')).toBe(
       true,

@@ -95,7 +95,7 @@ describe('connectEndpoint: the shared vectors behind a TLS proxy, with publicUrl
     expect(answer.status).toBe(302);
     expect(answer.headers['cache-control']).toBe('no-store');
     const location = String(answer.headers.location);
-    const verified = verifySignedUrl(location, secret);
+    const verified = await verifySignedUrl(location, secret);
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
     expect(verified.params.get('identifier')).toBe(IDENTIFIER);
@@ -161,7 +161,7 @@ describe('connectEndpoint: the shared vectors behind a TLS proxy, with publicUrl
     const { app } = connectApp({ publicUrl: undefined });
     const response = await app.request(redirects[0]!.url);
     expect(response.status).toBe(302);
-    expect(verifySignedUrl(response.headers.get('location')!, secret).ok).toBe(true);
+    expect((await verifySignedUrl(response.headers.get('location')!, secret)).ok).toBe(true);
   });
 
   it('in-process: accepts every valid vector and refuses every invalid one', async () => {
@@ -203,7 +203,7 @@ describe('connectEndpoint: the whole round trip over real HTTP', () => {
     const get = (path: string, headers: Record<string, string> = {}) =>
       send(server.origin, { method: 'GET', path, headers: { ...PROXIED, ...headers } });
 
-    const signed = createConnectRedirect({
+    const signed = await createConnectRedirect({
       redirectUrl: `${PUBLIC}/connect`,
       svcUserId: 'svc-7',
       callback: 'https://platform.example/connect/callback?session=s-9',
@@ -230,7 +230,7 @@ describe('connectEndpoint: the whole round trip over real HTTP', () => {
     const back = await get(returnTo, { cookie: `${cookie}; ${nonce}` });
     expect(back.status).toBe(302);
     const callback = String(back.headers.location);
-    const verified = verifySignedUrl(callback, secret);
+    const verified = await verifySignedUrl(callback, secret);
     expect(verified.ok).toBe(true);
     expect(
       callback.startsWith(

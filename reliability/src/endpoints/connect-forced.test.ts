@@ -135,7 +135,7 @@ describe.each(Object.keys(COMMUNITIES))('forced linking on the %s connect endpoi
     const tried = { forcedGet: 0, foreignPost: 0, crossSitePost: 0, secondUse: 0 };
     try {
       for (let i = 0; i < ATTACKS; i++) {
-        const link = createConnectRedirect({
+        const link = await createConnectRedirect({
           redirectUrl: `${community.origin}/connect`,
           svcUserId: `attacker-${i}`,
           callback: CALLBACK,
@@ -195,7 +195,7 @@ describe('the mock platform, service side of connect', () => {
       for (let i = 0; i < ATTACKS; i++) {
         const started = await fetch(`${mock.url}${start}`, { redirect: 'manual' });
         const callback = new URL(started.headers.get('location')!).searchParams.get('callback')!;
-        const answer = buildConnectCallback(callback, `partner-${i}`, DEMO.connectSecret);
+        const answer = await buildConnectCallback(callback, `partner-${i}`, DEMO.connectSecret);
         expect((await fetch(answer)).status).toBe(200);
         // The member removes the association; the captured callback is replayed.
         mock.platform.store.connections.deleteByUser(user);

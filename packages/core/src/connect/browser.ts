@@ -33,7 +33,6 @@ export interface StartedFlow {
 }
 
 const NONCE_COOKIE = 'qk_connect_nonce';
-const MAX_FORM_BYTES = 8 * 1024;
 
 /** Binds flows to browsers, with state tokens and form tokens keyed from `secret`. */
 export function bindToBrowser(secret: string, ttlSeconds: number): BrowserBinding {
@@ -77,7 +76,7 @@ export function bindToBrowser(secret: string, ttlSeconds: number): BrowserBindin
 export async function readConfirmationForm(
   door: FrontDoor,
 ): Promise<Map<string, string> | undefined> {
-  const read = await door.read(MAX_FORM_BYTES);
+  const read = await door.read();
   if (!read.ok) return undefined;
   const form = new Map<string, string>();
   if ('parsed' in read) {

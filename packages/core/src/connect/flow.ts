@@ -81,6 +81,8 @@ export interface ConnectFlow<Req> extends DoorEndpoint<Req> {
 const STATE_PARAM = 'state';
 /** How long the confirmation form may take to arrive. */
 const FORM_READ_MS = 10_000;
+/** The confirmation form is three short fields. */
+const MAX_FORM_BYTES = 8 * 1024;
 
 /** The flow's settings, read and checked once at start-up. */
 interface Flow<Req> {
@@ -145,7 +147,7 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
   return {
     publicOrigin,
     async handle(request, ctx) {
-      const door = frontDoor(request, FORM_READ_MS);
+      const door = frontDoor(request, { timeoutMs: FORM_READ_MS, maxBytes: MAX_FORM_BYTES });
       let answer: DoorAnswer;
       try {
         answer = await walk(flow, door, request, ctx);

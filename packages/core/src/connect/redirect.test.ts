@@ -27,7 +27,7 @@ const redirectWith = (callback: string, name = 'callback') =>
     [name, callback],
   ]);
 
-describe('readConnectRedirect', () => {
+describe('readConnectRedirect', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('reads svcUserId and the callback', async () => {
     expect(await readConnectRedirect(redirectWith(CALLBACK), SECRET)).toEqual({
       ok: true,
@@ -144,7 +144,7 @@ describe('readConnectRedirect', () => {
   );
 });
 
-describe('open-redirect attempts', () => {
+describe('open-redirect attempts', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('rejects a callback swapped after signing', async () => {
     const signed = new URL(redirectWith(CALLBACK));
     signed.searchParams.set('callback', 'https://evil.example/steal');
@@ -291,7 +291,7 @@ describe('open-redirect attempts', () => {
   });
 });
 
-describe('buildConnectCallback', () => {
+describe('buildConnectCallback', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('appends identifier and signs the result', async () => {
     const expected = 'https://platform.example/connect/callback?session=s-1&identifier=member+7';
     expect(await buildConnectCallback(CALLBACK, 'member 7', SECRET)).toBe(
@@ -340,7 +340,7 @@ describe('buildConnectCallback', () => {
   });
 });
 
-describe('createConnectRedirect', () => {
+describe('createConnectRedirect', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('sets svcUserId and callback, keeps other parameters, and signs', async () => {
     const expected =
       'https://app.example.com/connect?ref=quest&svcUserId=u+1&callback=https%3A%2F%2Fplatform.example%2Fconnect%2Fcallback%3Fsession%3Ds-1';
@@ -418,7 +418,7 @@ describe('createConnectRedirect', () => {
   });
 });
 
-describe('the whole flow', () => {
+describe('the whole flow', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('service redirect -> community answer -> service check', async () => {
     const location = await createConnectRedirect({
       redirectUrl: REDIRECT,

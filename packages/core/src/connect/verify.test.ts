@@ -247,7 +247,7 @@ function buildUrl(parts: UrlParts): URL {
   return url;
 }
 
-describe('properties', () => {
+describe('properties', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('round-trips: a signed URL verifies to its canonical form, signed as node:crypto would', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,5 +1,4 @@
 import type { DoorRequest } from '../adapter/door.js';
-import type { MaybePromise } from '../maybe-promise.js';
 import { drainBody } from './drain.js';
 import { type BodyRead, bodyLeftOnWire, readBody } from './read-body.js';
 
@@ -18,38 +17,40 @@ export interface FrontDoor {
   readonly method: string;
   /** When the answer is due: a `Date.now()` timestamp counted from the request's arrival. */
   readonly deadline: number;
-  /** The body, within `maxBytes` and the deadline. Never throws. */
-  read(maxBytes: number): Promise<BodyRead>;
+  /** The body, within the size limit and the deadline. Never rejects. */
+  read(): Promise<BodyRead>;
   /**
-   * Whether the answer closes the connection, called once the answer is decided. A body not read
+   * Whether the answer closes the connection, asked once the answer is decided. A body not read
    * to its end is first read and discarded within bounds (see `drainBody`), so that a client
    * still sending it reads the answer rather than a reset; what is still on the wire then, or a
    * body the framework gave up on, closes the connection, so it is never read as the next request
-   * of a kept-alive connection. A promise only while it drains.
+   * of a kept-alive connection.
    */
-  close(): MaybePromise<boolean>;
+  close(): Promise<boolean>;
 }
 
-/** Opens the front door of one request; `timeoutMs` counts from its arrival. */
-export function frontDoor(request: DoorRequest, timeoutMs: number): FrontDoor {
-  const deadline = (request.receivedAt ?? Date.now()) + timeoutMs;
+/** The limits of one endpoint's requests: the time from arrival to answer, the body's size. */
+export interface DoorLimits {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+/** Opens the front door of one request; the deadline counts from its arrival. */
+export function frontDoor(request: DoorRequest, limits: DoorLimits): FrontDoor {
+  const { maxBytes } = limits;
+  const deadline = (request.receivedAt ?? Date.now()) + limits.timeoutMs;
   let readToEnd = false;
   return {
     method: request.method.toUpperCase(),
     deadline,
-    read(maxBytes) {
-      const reading = readBody(request, { maxBytes, deadline });
-      // A reaction of its own rather than a step of the chain: reactions run in the order they
-      // were registered, so `readToEnd` is set before the caller's `await` resumes, and the
-      // caller's chain is one promise shorter.
-      reading.then((read) => {
-        readToEnd = read.ok;
-      });
-      return reading;
+    async read() {
+      const read = await readBody(request, { maxBytes, deadline });
+      readToEnd = read.ok;
+      return read;
     },
-    close: () =>
-      bodyLeftOnWire(request, readToEnd)
-        ? drainBody(request, deadline).then((drained) => !drained)
-        : false,
+    async close() {
+      if (!bodyLeftOnWire(request, readToEnd)) return false;
+      return !(await drainBody(request, deadline));
+    },
   };
 }

@@ -1,16 +1,9 @@
 import type { DoorAnswer, DoorRequest } from '../adapter/door.js';
-import {
-  type NodeRequest,
-  type NodeResponse,
-  requestFromNode,
-  writeNodeAnswer,
-} from '../adapter/node.js';
-import { requestFromWeb, responseFromAnswer } from '../adapter/web.js';
-import type { MaybePromise } from '../maybe-promise.js';
+import { frontEnds } from '../adapter/front-ends.js';
 import type { IdentificationMethod } from '../schemas/verification.js';
-import { readVerifierOptions, type VerifierConfig } from './options.js';
-import { decideClaim, type Outcome, report } from './pipeline.js';
-import type { ClaimInput, Decision, QuestRoute, Verifier, VerifierOptions } from './types.js';
+import { readVerifierOptions } from './options.js';
+import { decideClaim } from './pipeline.js';
+import type { ClaimInput, QuestRoute, Verifier, VerifierOptions } from './types.js';
 
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './options.js';
 export type * from './types.js';
@@ -35,112 +28,19 @@ export function createVerifier<const R extends IdentificationMethod = never>(
   options: VerifierOptions<R>,
 ): Verifier {
   const config = readVerifierOptions(options as VerifierOptions<IdentificationMethod>);
-
-  // Each step runs as soon as the one before it is there, not in async functions: every async
-  // step costs its own promise and microtask turn. So `decideRequest` takes what is done with the
-  // decision (`next`: the answer, its writing) and runs it in the same turn, and a claim whose
-  // handler answers at once waits on two promises: the body's read and the pipeline's step after
-  // it. In `pnpm bench --node 24` this took node:http from 0.84 to 0.91 of a hand-written
-  // endpoint's req/s (medians of 7 runs each, alternating), and its CPU a request over Node's own
-  // HTTP parser, in process, from 1.13 to 1.03 times the hand-written's.
-  const decideRequest = <T>(
-    request: DoorRequest,
-    next: (decision: Decided) => T,
-  ): MaybePromise<T> => {
-    const receivedAt = request.receivedAt ?? Date.now();
-    const decided = (outcome: Outcome): T => {
-      const status = outcome.reason === 'ok' ? 200 : 400;
-      notify(config, outcome, status, receivedAt);
-      return next({
-        status,
-        body: { message: outcome.message },
-        reason: outcome.reason,
-        close: outcome.close,
-      });
-    };
-    // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
-    const crashed = (error: unknown): T => {
-      report(config, error, { reason: 'handler_error' });
-      return decided({
-        reason: 'handler_error',
-        message: config.messages.handlerError,
-        close: true,
-      });
-    };
-    let outcome: MaybePromise<Outcome>;
-    try {
-      outcome = decideClaim(config, request);
-    } catch (error) {
-      return crashed(error);
-    }
-    return outcome instanceof Promise ? outcome.then(decided, crashed) : decided(outcome);
+  const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
+    const { status, body, close } = await decideClaim(config, request);
+    return { status, headers: HEADERS, cookies: [], body: JSON.stringify(body), close };
   };
-
-  const write = (response: NodeResponse, answer: DoorAnswer): void => {
-    try {
-      writeNodeAnswer(response, answer);
-    } catch (error) {
-      // Writing fails only when the response is already gone (the client left): nobody is left
-      // to answer, so the developer hears of it.
-      report(config, error, { reason: 'write_error' });
-    }
-  };
-
   return {
-    // `Promise.resolve` hands the answer's own promise back as it is, where an async function
-    // would wrap it in one more.
-    handle: (request) => Promise.resolve(decideRequest(request, toAnswer)),
-    async decide(input: ClaimInput): Promise<Decision> {
-      return decideRequest(requestFromInput(input), ({ status, body, reason }) => ({
-        status,
-        body,
-        reason,
-      }));
+    handle,
+    async decide(input: ClaimInput) {
+      const { status, body, reason } = await decideClaim(config, requestFromInput(input));
+      return { status, body, reason };
     },
-    async fetch(request: Request): Promise<Response> {
-      return decideRequest(requestFromWeb(request), (decision) =>
-        responseFromAnswer(toAnswer(decision)),
-      );
-    },
-    node(request: NodeRequest, response: NodeResponse): void {
-      decideRequest(requestFromNode(request), (decision) => write(response, toAnswer(decision)));
-    },
+    // Writing fails only when the client left: nobody is left to answer, the developer hears of it.
+    ...frontEnds(handle, (error) => config.report(error, { reason: 'write_error' })),
   };
-}
-
-/** A decision, and whether its answer closes the connection. */
-type Decided = Decision & { close: boolean };
-
-function toAnswer(decision: Decided): DoorAnswer {
-  return {
-    status: decision.status,
-    headers: HEADERS,
-    cookies: [],
-    body: JSON.stringify(decision.body),
-    close: decision.close,
-  };
-}
-
-function notify(
-  config: VerifierConfig,
-  outcome: Outcome,
-  status: 200 | 400,
-  receivedAt: number,
-): void {
-  if (!config.onResult) return;
-  try {
-    config.onResult({
-      reason: outcome.reason,
-      status,
-      message: outcome.message,
-      requestId: outcome.claim?.requestId,
-      questId: outcome.claim?.questId,
-      userId: outcome.claim?.userId,
-      durationMs: Date.now() - receivedAt,
-    });
-  } catch (error) {
-    report(config, error, { reason: 'hook_error', requestId: outcome.claim?.requestId });
-  }
 }
 
 function requestFromInput(input: ClaimInput): DoorRequest {

@@ -1,12 +1,12 @@
-import { normalizeMessage } from '../messages.js';
-import { readFunctionOption, readNumberOption } from '../options.js';
-import { DEFAULT_MESSAGES, type VerifierMessages } from '../reasons.js';
+import { readMessages } from '../messages.js';
+import { readFunctionOption, readHooks, readNumberOption } from '../options.js';
+import type { VerifierMessages } from '../reasons.js';
 import {
   IDENTIFICATION_METHODS,
   type IdentificationMethod,
   PLATFORM_TIMEOUT_MS,
 } from '../schemas/verification.js';
-import { readSecrets } from '../secrets.js';
+import { matchSecret, readSecrets } from '../secrets.js';
 import type { ErrorInfo, ResultEvent, VerifierOptions, VerifyHandler } from './types.js';
 
 /** Default handler budget: well under the platform's 10 s, leaving room for the network. */
@@ -22,16 +22,21 @@ export interface Route {
 
 /** A verifier's options, checked once at start-up. */
 export interface VerifierConfig {
-  /** The accepted API keys; `undefined` when the key check is off (`apiKey: false`). */
-  keys: readonly string[] | undefined;
+  /**
+   * Whether a received `X-Api-Key` is one of the keys, compared in constant time; `undefined`
+   * when the key check is off (`apiKey: false`).
+   */
+  acceptsKey: ((received: string) => boolean) | undefined;
   timeoutMs: number;
   maxBodyBytes: number;
   /** The route of a claim by its questId; `fallback` for quests not listed (the `verify` option). */
   routes: ReadonlyMap<string, Route>;
   fallback: Route | undefined;
   messages: VerifierMessages;
-  onError: (error: unknown, info: ErrorInfo) => void;
-  onResult: ((event: ResultEvent) => void) | undefined;
+  /** Tells `onError`; a hook that throws never changes the answer. */
+  report: (error: unknown, info: ErrorInfo) => void;
+  /** Tells `onResult`, when given; a hook that throws is reported, never changes the answer. */
+  notify: (event: ResultEvent) => void;
 }
 
 /** Checks every option; a misconfiguration throws here, at start-up, never on a request. */
@@ -43,17 +48,14 @@ export function readVerifierOptions(
   for (const [questId, entry] of Object.entries(options.quests ?? {})) {
     routes.set(readQuestId(questId), readRoute(questId, entry, requires));
   }
-  let fallback: Route | undefined;
+  const apiKey = readApiKey(options.apiKey);
   const verify = readFunctionOption('verify', options.verify);
-  if (verify) fallback = { requires, verify };
-  if (routes.size === 0 && !fallback) {
+  if (routes.size === 0 && !verify) {
     throw new TypeError('[@questkit/core] verify or quests is required');
   }
+  const keys = apiKey === false ? undefined : readSecrets(apiKey, '[@questkit/core] apiKey');
   return {
-    keys:
-      options.apiKey === false
-        ? undefined
-        : readSecrets(readApiKey(options.apiKey), '[@questkit/core] apiKey'),
+    acceptsKey: keys && ((received) => matchSecret(received, keys)),
     timeoutMs: readNumberOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, {
       min: 1,
       max: PLATFORM_TIMEOUT_MS - 1,
@@ -64,10 +66,9 @@ export function readVerifierOptions(
       integer: true,
     }),
     routes,
-    fallback,
+    fallback: verify && { requires, verify },
+    ...readHooks<ErrorInfo, ResultEvent>(options.onError ?? defaultOnError, options.onResult),
     messages: readMessages(options.messages),
-    onError: readFunctionOption('onError', options.onError) ?? defaultOnError,
-    onResult: readFunctionOption('onResult', options.onResult),
   };
 }
 
@@ -104,7 +105,8 @@ function readRoute(
   };
 }
 
-function readApiKey(apiKey: unknown): string | readonly string[] {
+function readApiKey(apiKey: unknown): string | readonly string[] | false {
+  if (apiKey === false) return false;
   if (
     apiKey === undefined ||
     apiKey === null ||
@@ -133,15 +135,6 @@ function readRequires(
     }
   }
   return new Set(value as readonly IdentificationMethod[] | undefined);
-}
-
-/** Normalizes every message once, so a custom one cannot carry control characters or be empty. */
-function readMessages(custom: Partial<VerifierMessages> | undefined): VerifierMessages {
-  const messages = { ...DEFAULT_MESSAGES };
-  for (const key of Object.keys(messages) as (keyof VerifierMessages)[]) {
-    messages[key] = normalizeMessage(custom?.[key], DEFAULT_MESSAGES[key]);
-  }
-  return messages;
 }
 
 function defaultOnError(error: unknown, info: ErrorInfo): void {

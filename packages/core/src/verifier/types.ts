@@ -120,5 +120,5 @@ export interface Verifier extends DoorEndpoint {
    * The same endpoint as a Node request listener, `http.createServer(verifier.node)`: it reads
    * the body itself (so nothing may have read it before) and writes the answer.
    */
-  node(request: NodeRequest, response: NodeResponse): void;
+  node(request: NodeRequest, response: NodeResponse): Promise<void>;
 }

@@ -23,11 +23,11 @@ export async function readDelivery(
   config: ReceiverConfig,
   request: DoorRequest,
 ): Promise<Delivery | DoorAnswer> {
-  const door = frontDoor(request, config.timeoutMs);
+  const door = frontDoor(request, { timeoutMs: config.timeoutMs, maxBytes: config.maxBodyBytes });
   if (door.method !== 'POST') {
     return answer(400, 'Webhook deliveries are POST requests.', await door.close());
   }
-  const read = await door.read(config.maxBodyBytes);
+  const read = await door.read();
   if (!read.ok) {
     const close = await door.close();
     if (read.reason === 'too_large') return answer(400, 'The delivery is too large.', close);

@@ -65,8 +65,8 @@ export const CONNECT_ROUTES = [
       'Start the connect flow as a member: 302 to the task’s signed redirect ({location} for JSON)',
     query: 'subdomain=demo&questId=<questId>&userId=<userId>',
     querySchema: StartQuerySchema,
-    handle: ({ query, c }, { service }) => {
-      const started = service.connect.start(query);
+    handle: async ({ query, c }, { service }) => {
+      const started = await service.connect.start(query);
       if ('kind' in started) return toResponse(started);
       // A page holding the control token (the dashboard) cannot read a 302's target: it asks for
       // JSON and sends the member's browser there itself.
@@ -79,8 +79,8 @@ export const CONNECT_ROUTES = [
     path: '/__mock/connect/callback',
     summary: 'The connect callback: verifies the community’s answer (one-time, 10 minutes)',
     // The whole signed URL is the input: the flow verifies it, and answers a page a person reads.
-    handle: ({ c }, { service }) =>
-      callbackAnswer(service.connect.callback(c.req.url), c.req.header('accept')),
+    handle: async ({ c }, { service }) =>
+      callbackAnswer(await service.connect.callback(c.req.url), c.req.header('accept')),
   }),
   defineControlRoute({
     method: 'GET',

@@ -205,11 +205,13 @@ describe('the connect loop over real HTTP, against core’s community side', () 
       { redirect: 'manual' },
     );
     const callback = new URL(started.headers.get('location')!).searchParams.get('callback')!;
-    const signed = new URL(buildConnectCallback(callback, 'partner-user-42', DEMO.connectSecret));
+    const signed = new URL(
+      await buildConnectCallback(callback, 'partner-user-42', DEMO.connectSecret),
+    );
 
     const unsigned = new URL(signed);
     unsigned.searchParams.delete('signature');
-    const wrongSecret = buildConnectCallback(callback, 'partner-user-42', 'not-the-secret');
+    const wrongSecret = await buildConnectCallback(callback, 'partner-user-42', 'not-the-secret');
     const otherMember = new URL(signed);
     otherMember.searchParams.set('userId', DEMO.users.reviewer);
     const otherIdentifier = new URL(signed);
@@ -254,7 +256,9 @@ describe('connect start and callback, in-process', () => {
     const callback = location.searchParams.get('callback')!;
     expect(callback.startsWith('https://mock.example/base/__mock/connect/callback?')).toBe(true);
 
-    const answer = new URL(buildConnectCallback(callback, 'demo-partner-7', DEMO.connectSecret));
+    const answer = new URL(
+      await buildConnectCallback(callback, 'demo-partner-7', DEMO.connectSecret),
+    );
     const received = await mock.call('GET', `/__mock/connect/callback${answer.search}`);
     expect(received.status).toBe(200);
     expect(mock.platform.store.connections.listByUser(user)).toEqual([
@@ -291,7 +295,8 @@ describe('connect start and callback, in-process', () => {
   it('refuses a callback for an unknown community or member, or without identifier', async () => {
     const mock = createServicePlatform({ endpointChecks: false });
     const base = 'http://mock.test/__mock/connect/callback';
-    const sign = (query: string) => new URL(signUrl(`${base}?${query}`, DEMO.connectSecret)).search;
+    const sign = async (query: string) =>
+      new URL(await signUrl(`${base}?${query}`, DEMO.connectSecret)).search;
     const redirect = encodeURIComponent(DEMO.connectRedirectUrl);
     for (const query of [
       `subdomain=nope&userId=${user}&redirectUrl=${redirect}&identifier=x`,
@@ -299,7 +304,7 @@ describe('connect start and callback, in-process', () => {
       `subdomain=demo&userId=${user}&redirectUrl=${redirect}`,
       `subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=a&identifier=b`,
     ]) {
-      const answer = await mock.call('GET', `/__mock/connect/callback${sign(query)}`);
+      const answer = await mock.call('GET', `/__mock/connect/callback${await sign(query)}`);
       expect(answer.status, query).toBe(400);
     }
     // Well signed, but never issued by a start: no nonce, or a nonce the mock does not know.
@@ -307,7 +312,7 @@ describe('connect start and callback, in-process', () => {
       `subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=x`,
       `subdomain=demo&userId=${user}&redirectUrl=${redirect}&identifier=x&nonce=${'a'.repeat(32)}`,
     ]) {
-      const answer = await mock.call('GET', `/__mock/connect/callback${sign(query)}`);
+      const answer = await mock.call('GET', `/__mock/connect/callback${await sign(query)}`);
       expect(answer.status, query).toBe(400);
     }
     expect(mock.platform.store.connections.listByUser(user)).toEqual([]);
@@ -329,7 +334,7 @@ describe('connect callbacks: one-time, expiring, tied to the member, on the publ
     );
     expect(started.status).toBe(302);
     const callback = new URL(started.headers.get('location')!).searchParams.get('callback')!;
-    const answer = new URL(buildConnectCallback(callback, identifier, DEMO.connectSecret));
+    const answer = new URL(await buildConnectCallback(callback, identifier, DEMO.connectSecret));
     return { callback, path: `/__mock/connect/callback${answer.search}` };
   }
 
@@ -362,7 +367,7 @@ describe('connect callbacks: one-time, expiring, tied to the member, on the publ
     const before = structuredClone(mock.platform.store.connections.listByUser(other));
     const moved = new URL(callback);
     moved.searchParams.set('userId', other);
-    const answer = new URL(buildConnectCallback(moved.href, 'partner-3', DEMO.connectSecret));
+    const answer = new URL(await buildConnectCallback(moved.href, 'partner-3', DEMO.connectSecret));
     const refused = await mock.call('GET', `/__mock/connect/callback${answer.search}`);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('belongs to another member');
@@ -422,11 +427,13 @@ describe('community secrets', () => {
       `/__mock/connect/start?subdomain=demo&questId=${DEMO.quests.partnerConnect}&userId=${user}`,
     );
     const location = started.headers.get('location')!;
-    expect(signUrl(location.replace(/[?&]signature=[0-9a-f]+$/, ''), 'new-secret')).toBe(location);
+    expect(await signUrl(location.replace(/[?&]signature=[0-9a-f]+$/, ''), 'new-secret')).toBe(
+      location,
+    );
     const callback = new URL(location).searchParams.get('callback')!;
-    const old = new URL(buildConnectCallback(callback, 'x', DEMO.connectSecret));
+    const old = new URL(await buildConnectCallback(callback, 'x', DEMO.connectSecret));
     expect((await mock.call('GET', `/__mock/connect/callback${old.search}`)).status).toBe(400);
-    const fresh = new URL(buildConnectCallback(callback, 'x', 'new-secret'));
+    const fresh = new URL(await buildConnectCallback(callback, 'x', 'new-secret'));
     expect((await mock.call('GET', `/__mock/connect/callback${fresh.search}`)).status).toBe(200);
   });
 });

@@ -53,12 +53,12 @@ export type ConnectCallbackResult =
 /** The connect flow of the service. */
 export interface ConnectService {
   /** The signed redirect to the task's redirect URL, or why there is none (404, 409). */
-  start(input: ConnectStartInput): { location: string } | ApiFailure;
+  start(input: ConnectStartInput): Promise<{ location: string } | ApiFailure>;
   /**
    * Verifies a callback and stores the association. Only the query of `requestUrl` is read: the
    * community signed the callback URL the mock gave it, on the mock's public URL.
    */
-  callback(requestUrl: string): ConnectCallbackResult;
+  callback(requestUrl: string): Promise<ConnectCallbackResult>;
   /** The public URL of the callback route: the configured base URL, else where the mock listens. */
   callbackBase(): string;
   /** Tells an unconfigured service where the mock listens (the server calls it once bound). */
@@ -127,7 +127,7 @@ function connectTask(tasks: readonly QuestTaskRecord[], taskId: string | undefin
  *
  * @example
  * const connect = createConnectService(context, { baseUrl: 'https://mock.example' });
- * const start = connect.start({ subdomain: 'demo', questId, userId });
+ * const start = await connect.start({ subdomain: 'demo', questId, userId });
  */
 export function createConnectService(
   context: MockContext,
@@ -152,7 +152,7 @@ export function createConnectService(
     listeningOn(url) {
       listening = normalizeBaseUrl(url) ?? listening;
     },
-    start(input) {
+    async start(input) {
       const community = store.communities.getBySubdomain(input.subdomain);
       if (!community) return apiError(404, `Community "${input.subdomain}" not found`);
       const quest = store.quests.get(input.questId);
@@ -197,7 +197,7 @@ export function createConnectService(
       });
       try {
         return {
-          location: createConnectRedirect({
+          location: await createConnectRedirect({
             redirectUrl,
             svcUserId: user.id,
             callback: callback.href,
@@ -209,7 +209,7 @@ export function createConnectService(
         return apiError(409, `The redirectUrl of task ${task.id} is not an absolute URL`);
       }
     },
-    callback(requestUrl) {
+    async callback(requestUrl) {
       const fail = (reason: ConnectCallbackFailure): ConnectCallbackResult => ({
         ok: false,
         reason,
@@ -236,7 +236,7 @@ export function createConnectService(
       const subdomain = single(received.searchParams, 'subdomain');
       const community = subdomain ? store.communities.getBySubdomain(subdomain) : undefined;
       if (!community) return fail('unknown_community');
-      const verified = verifySignedUrl(signed, community.connectSecret);
+      const verified = await verifySignedUrl(signed, community.connectSecret);
       if (!verified.ok) return fail(verified.reason);
       // Every redirect the mock signs carries svcUserId and the callback: such a URL was signed
       // by the mock (a task redirectUrl pointing here), never by the community as its answer.

@@ -129,7 +129,7 @@ describe('no answer is stale after a write', () => {
       `/__mock/connect/start?subdomain=demo&questId=${quest.body.id}&userId=${DEMO.users.guest}`,
     );
     const callback = new URL(started.body.location).searchParams.get('callback')!;
-    const answered = new URL(buildConnectCallback(callback, 'partner-7', DEMO.connectSecret));
+    const answered = new URL(await buildConnectCallback(callback, 'partner-7', DEMO.connectSecret));
     const connected = await call('GET', `/__mock/connect/callback${answered.search}`);
     expect(connected.body.connected).toBe(true);
     const after = await get(connections);

@@ -1,0 +1,65 @@
+import { beforeDeadline, TIMED_OUT } from '../front-door/index.js';
+import { isVerifyResult } from '../results.js';
+import type { IdentificationMethod, VerificationRequest } from '../schemas/verification.js';
+import type { Route, VerifierConfig } from './options.js';
+import type { Outcome } from './steps.js';
+import type { VerifyContext } from './types.js';
+
+/**
+ * Step 9: the handler, raced against the deadline when it returns a promise (one that answers at
+ * once needs no timer). Past the deadline its signal aborts, and whatever it does later is
+ * reported, never written: one answer only.
+ */
+export async function runHandler(
+  config: VerifierConfig,
+  route: Route,
+  claim: VerificationRequest,
+  deadline: number,
+): Promise<Outcome> {
+  const { messages } = config;
+  const info = { requestId: claim.requestId, questId: claim.questId } as const;
+  const controller = new AbortController();
+  const context: VerifyContext<IdentificationMethod> = {
+    claim,
+    accounts: (claim.accounts ?? {}) as VerifyContext<IdentificationMethod>['accounts'],
+    requestId: claim.requestId,
+    signal: controller.signal,
+    deadline,
+  };
+  let returned: unknown;
+  let result: unknown;
+  try {
+    returned = route.verify(context);
+    result = isThenable(returned)
+      ? await beforeDeadline(Promise.resolve(returned), deadline)
+      : returned;
+  } catch (error) {
+    config.report(error, { ...info, reason: 'handler_error' });
+    return { reason: 'handler_error', message: messages.handlerError, claim };
+  }
+  if (result === TIMED_OUT) {
+    controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+    const late = new Error(
+      '[@questkit/core] verify() settled after the deadline; its result was discarded',
+    );
+    Promise.resolve(returned).then(
+      () => config.report(late, { ...info, reason: 'timeout' }),
+      (error: unknown) => config.report(error, { ...info, reason: 'timeout' }),
+    );
+    return { reason: 'timeout', message: messages.timeout, claim };
+  }
+  if (!isVerifyResult(result)) {
+    const error = new TypeError('[@questkit/core] verify() must return ok() or fail()');
+    config.report(error, { ...info, reason: 'handler_error' });
+    return { reason: 'handler_error', message: messages.handlerError, claim };
+  }
+  return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  );
+}
