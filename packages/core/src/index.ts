@@ -8,6 +8,7 @@
  * under `@questkit/core/api`; what only adapter authors need, under `@questkit/core/adapter`.
  */
 
+export type { FrontEnds } from './adapter/front-ends.js';
 // The verification endpoint and its answers.
 export { checkApiKey, findWithoutEarlyExit, timingSafeEqual } from './api-key.js';
 // Identity connect.
@@ -56,5 +57,6 @@ export {
   type WebhookDedupe,
   type WebhookErrorInfo,
   type WebhookHandlers,
+  type WebhookReceiver,
   type WebhookReceiverOptions,
 } from './webhooks/index.js';

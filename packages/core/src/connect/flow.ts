@@ -1,4 +1,5 @@
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
+import { type FrontEnds, frontEnds } from '../adapter/front-ends.js';
 import { type FrontDoor, frontDoor } from '../front-door/index.js';
 import { type HmacKey, importHmacKey } from '../hmac.js';
 import type { MaybePromise } from '../maybe-promise.js';
@@ -14,7 +15,7 @@ import {
 import { buildConnectCallbackWith } from './callback.js';
 import { CONNECT_SECRET_OPTION } from './keys.js';
 import { type ConfirmView, renderConfirmPage, renderMessagePage } from './pages.js';
-import { readPublicOrigin } from './public-url.js';
+import { publicRequestUrl, readPublicOrigin } from './public-url.js';
 import { normalizeOrigins, readConnectRedirectWith } from './redirect.js';
 
 /** What the community learns when a member links their account. */
@@ -72,8 +73,12 @@ export interface ConnectFlowOptions<Req> {
   onError?: (error: unknown) => void;
 }
 
-/** The framework-independent connect endpoint: a door endpoint, `ctx` being the framework's request. */
-export interface ConnectFlow<Req> extends DoorEndpoint<Req> {
+/**
+ * The framework-independent connect endpoint: `fetch` for Web runtimes (Next.js, Workers, Bun,
+ * Deno; `getIdentifier` gets the `Request`), `node` for `http.createServer` (it gets the
+ * `IncomingMessage`), and `handle` for adapters (`ctx` being the framework's request).
+ */
+export interface ConnectFlow<Req> extends DoorEndpoint<Req>, FrontEnds<Req> {
   /** The validated `publicUrl` origin, if one was configured. */
   publicOrigin: string | undefined;
 }
@@ -113,7 +118,8 @@ interface Flow<Req> {
  *   appName: 'Acme Builders',
  *   onLinked: ({ svcUserId, identifier }) => links.save(svcUserId, identifier),
  * });
- * const answer = await flow.handle(requestFromWeb(request), request);
+ * export const GET = flow.fetch;
+ * export const POST = flow.fetch;
  */
 export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): ConnectFlow<Req> {
   // Configuration errors throw here, at start-up, never on a request.
@@ -143,25 +149,40 @@ export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): Connec
     confirm: readBooleanOption('connect: confirm', options.confirm, true),
   };
   const onError = options.onError ?? ((error) => console.error('[@questkit/core] connect:', error));
-
-  return {
-    publicOrigin,
-    async handle(request, ctx) {
-      const door = frontDoor(request, { timeoutMs: FORM_READ_MS, maxBytes: MAX_FORM_BYTES });
-      let answer: DoorAnswer;
-      try {
-        answer = await walk(flow, door, request, ctx);
-      } catch (error) {
-        try {
-          onError(error);
-        } catch {
-          // A broken error hook must not change the answer.
-        }
-        answer = failure(request, 'app_error');
-      }
-      return { ...answer, close: await door.close() };
-    },
+  const report = (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      // A broken error hook must not change the answer.
+    }
   };
+  const handle = async (request: DoorRequest, ctx: Req): Promise<DoorAnswer> => {
+    const door = frontDoor(request, { timeoutMs: FORM_READ_MS, maxBytes: MAX_FORM_BYTES });
+    let answer: DoorAnswer;
+    try {
+      answer = await walk(flow, door, request, ctx);
+    } catch (error) {
+      report(error);
+      answer = failure(request, 'app_error');
+    }
+    return { ...answer, close: await door.close() };
+  };
+  // Without an adapter, only `publicUrl` tells the public origin: never the `Host` header.
+  const atPublicUrl = (request: DoorRequest, ctx: Req) =>
+    handle(
+      publicOrigin === undefined
+        ? request
+        : { ...request, url: publicRequestUrl(pathAndQuery(request.url), publicOrigin) },
+      ctx,
+    );
+  return { publicOrigin, handle, ...frontEnds(atPublicUrl, report) };
+}
+
+/** The path and query of an absolute URL, or the request target as Node gives it. */
+function pathAndQuery(url: string): string {
+  if (url.startsWith('/')) return url;
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
 }
 
 /** The steps, in order: URL, method, then the signed link (GET) or the member's decision (POST). */

@@ -10,6 +10,7 @@ export {
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   type WebhookErrorInfo,
   type WebhookHandlers,
+  type WebhookReceiver,
   type WebhookReceiverOptions,
 } from './receiver.js';
 export {

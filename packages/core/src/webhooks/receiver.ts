@@ -1,4 +1,5 @@
-import type { DoorEndpoint } from '../adapter/door.js';
+import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
+import { type FrontEnds, frontEnds } from '../adapter/front-ends.js';
 import { webhookAnswer } from './answer.js';
 import { readDelivery } from './delivery.js';
 import { readReceiverOptions, type WebhookReceiverOptions } from './options.js';
@@ -27,19 +28,31 @@ export {
  *     JOINED_COMMUNITY: async (event) => welcome(event.data.userId),
  *   },
  * });
+ * export const POST = receiver.fetch; // or http.createServer(receiver.node)
  */
-export function createWebhookReceiver(options: WebhookReceiverOptions): DoorEndpoint {
+export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
   const config = readReceiverOptions(options);
+  const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
+    try {
+      const delivery = await readDelivery(config, request);
+      return 'event' in delivery ? await runOnce(config, delivery) : delivery;
+    } catch (error) {
+      // A bug: the platform retries, the member never sees it.
+      config.report(error, { reason: 'handler_error', eventId: '', eventType: '' });
+      return webhookAnswer(500, 'The delivery could not be handled.');
+    }
+  };
   return {
-    async handle(request) {
-      try {
-        const delivery = await readDelivery(config, request);
-        return 'event' in delivery ? await runOnce(config, delivery) : delivery;
-      } catch (error) {
-        // A bug: the platform retries, the member never sees it.
-        config.report(error, { reason: 'handler_error', eventId: '', eventType: '' });
-        return webhookAnswer(500, 'The delivery could not be handled.');
-      }
-    },
+    handle,
+    // Writing fails only when the platform left: it retries the delivery.
+    ...frontEnds(handle, (error) =>
+      config.report(error, { reason: 'handler_error', eventId: '', eventType: '' }),
+    ),
   };
 }
+
+/**
+ * A webhook receiver: `fetch` for Web runtimes (Next.js, Workers, Bun, Deno), `node` for
+ * `http.createServer`, and `handle` for adapters.
+ */
+export interface WebhookReceiver extends DoorEndpoint, FrontEnds<unknown> {}

@@ -1,21 +1,12 @@
-import { publicRequestUrl } from '@questkit/core';
-import { requestFromWeb, responseFromAnswer } from '@questkit/core/adapter';
 import { getConnectFlow } from '../../../lib/endpoints';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 // GET shows the member what would be linked; the POST of its Confirm links. Next.js reports
-// `request.url` with a host of its own (localhost) rather than the one the platform signed: with
-// PUBLIC_URL set, the path and query are joined to it instead.
-const connect = async (request: Request) => {
-  const flow = getConnectFlow();
-  const { pathname, search } = new URL(request.url);
-  const url = flow.publicOrigin
-    ? publicRequestUrl(pathname + search, flow.publicOrigin)
-    : request.url;
-  return responseFromAnswer(await flow.handle({ ...requestFromWeb(request), url }, request));
-};
+// `request.url` with a host of its own (localhost) rather than the one the platform signed: the
+// flow's `publicUrl` (PUBLIC_URL) is joined to the path and query instead.
+const connect = (request: Request) => getConnectFlow().fetch(request);
 
 export const GET = connect;
 export const POST = connect;
