@@ -50,11 +50,8 @@ export function doorPlugin<O extends { path: string }>(
 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', passStream);
-    // The same parser again under the type the platform sends: Fastify caches the parser it finds
-    // for a named type, but looks the catch-all up anew on every request (it parses the
-    // content-type header each time), about 0.5 µs a request in a CPU profile on Node 24; in
-    // process (`pnpm bench --only inprocess:fastify`) the plugin went from 1.26 and 1.29 to 1.19
-    // and 1.22 of a hand-written route's CPU a request.
+    // The same parser again under the type the platform sends: Fastify caches the parser of a
+    // named type, but looks the catch-all up anew on every request.
     app.addContentTypeParser('application/json', passStream);
     // Errors raised before the handler: an unparseable content type (core reads the body as any
     // other), a body over Fastify's own limit or one it could not read, an app hook's error (a

@@ -34,15 +34,9 @@ function bodyOf(c: Context): DoorBody {
   // read around Hono's cache makes the read reject: core answers unreadable.
   if (bodyUsed) return { kind: 'whole', read: () => c.req.arrayBuffer() };
   if (!body) return { kind: 'bytes', value: '' };
-  // Core reads the stream itself, declared length or not, rather than asking Hono for the body
-  // whole: undici's `arrayBuffer()` copies the body into an ArrayBuffer of its own, and that
-  // allocation cost more than the read, most of it in the garbage collector (a CPU profile in
-  // process on Node 24: 17.8 against 10.2 µs of GC a request, and a hand-written route's
-  // `c.req.json()` makes none). Over loopback (`bench/servers/hono.mjs`, fresh processes each
-  // round, 8 paired rounds) the endpoint went from 0.85 to 0.95 of the hand-written route's
-  // req/s on Node 24 (0.86 to 0.93 in a second run), from 0.81 to 0.86 on Node 22 and from 0.93
-  // to 1.00 on Node 20; in process, from 1.08-1.11 to 1.01-1.05 of its CPU a request. A stream
-  // is also one core can drain when it refuses the body.
+  // Core reads the stream itself rather than asking Hono for the body whole: undici's
+  // `arrayBuffer()` copies it into a fresh ArrayBuffer (see bench/README.md), and a stream is
+  // one core can drain when it refuses the body.
   return { kind: 'stream', stream: body };
 }
 

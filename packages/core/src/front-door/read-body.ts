@@ -117,8 +117,7 @@ async function readStream(
 
 /**
  * A Node readable (a request), seen structurally: core imports nothing from Node. Read through
- * its events rather than its async iterator: in `pnpm bench` the iterator cost node:http and
- * Fastify 0.56 and 0.55 of a hand-written endpoint's req/s, the events 0.9x (see the bench note).
+ * its events, not its async iterator, which costs a promise per chunk (see bench/README.md).
  */
 export interface Emitter {
   on(event: string, listener: (...args: never[]) => void): unknown;

@@ -3,9 +3,7 @@ import { MAX_BODY_BYTES } from '../limits.js';
 // Request bodies. Under the mock's Node server (server.ts) a body is read from the Node request
 // and handed over here, keyed by its Request. Read through the Request instead
 // (`request.text()`), @hono/node-server makes Node 20 build a whole fetch Request (an
-// AbortSignal, a web stream): each POST cost about 120 µs more of the mock's CPU under load, a
-// third of a claim (`pnpm bench --only mock`). In-process (`platform.fetch`) a body comes from
-// its Request.
+// AbortSignal, a web stream) per POST. In-process (`platform.fetch`) a body comes from its Request.
 //
 // The server hands over a reader, not the bytes: the body is read only when a route asks for
 // it, after the Host check, the control token and the credentials, so that a request about to be

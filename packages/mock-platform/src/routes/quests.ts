@@ -14,7 +14,7 @@ import { questListItem } from '../views/quests.js';
 const questOrder = byTimeThenId<QuestRecord>((quest) => quest.createdAt);
 
 // A page of 100 quests reads 100 refresh times; most are the same few strings (a refresh stamps
-// every quest of the page with one time), so their parse is kept. Bench: quest page +N %.
+// every quest of the page with one time), so their parse is kept.
 const parsedTimes = new Map<string, number>();
 function parsedTime(iso: string): number {
   let ms = parsedTimes.get(iso);

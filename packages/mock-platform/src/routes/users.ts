@@ -9,8 +9,7 @@ import { cachedJson } from '../views/answer-cache.js';
 import { inviteListItem, userById, userBySocial } from '../views/users.js';
 
 // The answers' texts are kept until the next write (views/answer-cache.ts); a member's answer
-// holds no secret, so one text serves every caller. Building and serializing the member cost
-// about 13 µs of the mock's CPU per request under load (`pnpm bench --only mock`, 100k members).
+// holds no secret, so one text serves every caller.
 
 /** GET /users/{userId} */
 export const getUser = bindRoute('getUser', ({ params, community }, { store }) => {

@@ -2,10 +2,7 @@ import type { Store } from '../store/store.js';
 
 // The JSON texts of the hottest answers (a member by id or identifier, a page of quests or
 // webhooks), kept while the store's version stays: any write moves it and drops them all, so an
-// answer cannot be stale whatever it reads. Measured with `pnpm bench --only mock` (100k members,
-// 3 s rounds, a loaded 2-core machine, so in server CPU per request against the cheapest route's):
-// without any kept text the quest page ran at 0.17 and the webhook page at 0.27, the member
-// lookups at 0.68 (median of 8); with this cache 0.49-0.53, 0.47-0.51 and 0.70-0.77 (two runs).
+// answer cannot be stale whatever it reads. What it saves: bench/README.md, "Where the time goes".
 
 /** Texts kept at most; past it they are dropped at once (a load of distinct members, say). */
 const MAX_TEXTS = 20_000;

@@ -3,9 +3,8 @@
 // what an error means are decided by the conformance runner's `send`, the one helper both sides
 // of questkit call endpoints with; the mock brings only its transport.
 //
-// node:http rather than fetch: a claim's call through Node 20's fetch (a Request, an AbortSignal
-// and a web stream per answer) was 14 % of the mock's CPU per claim in a profile; the same call
-// on node:http costs a fraction of it (see the README's Scale section for the figures).
+// node:http rather than fetch: Node 20's fetch makes a Request, an AbortSignal and a web stream
+// per answer (bench/README.md has what that costs).
 
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
