@@ -363,7 +363,7 @@ describe('questkit check (built binary)', () => {
     expect(report.summary.tiers).toEqual({ platform: 'pass', members: 'pass', hardening: 'fail' });
   });
 
-  it('says once that every request got 404, and blames no key', async () => {
+  it('says once that every claim got 404, and blames no key', async () => {
     const notFound: RequestListener = (_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<h1>Not Found</h1>');
@@ -378,7 +378,7 @@ describe('questkit check (built binary)', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n')[2]).toBe(
-      'Every request got 404: nothing answers at /verfy. Is the path right?',
+      'Every claim got 404: nothing answers a POST at /verfy. Is the path right? The platform POSTs its claims as JSON.',
     );
     expect(run.stdout).not.toMatch(/refuses the key|same answer as a wrong/);
     expect(run.stdout).toMatch(

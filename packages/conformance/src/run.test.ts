@@ -12,8 +12,9 @@ import {
 import { type Served, serve } from './test-support/serve.js';
 import type { ConformanceOptions, ConformanceReport } from './types.js';
 
-// Short limits keep the suite fast; local endpoints answer in a few ms.
-const FAST = { timeoutMs: 2000, burst: 4, samples: 3 } as const;
+// Short series keep the suite fast; the platform's time limit keeps a busy machine's answers
+// far from the slowness threshold and the run's budget.
+const FAST = { burst: 4, samples: 3 } as const;
 
 const open: Array<{ served: Served; dispose: () => void }> = [];
 afterEach(async () => {
