@@ -16,8 +16,6 @@ cd "$(dirname "$0")/.."
 # or any test file named `*.node.test.ts`, joins the matrix with no list to edit. The rest (schemas,
 # signing, the judge's rules, the mock's logic, the client, the examples' own tests, the attack
 # suites) runs once, on the machine's Node.
-NODE_DEPENDENT_PROJECTS=(@questkit/core @questkit/express @questkit/fastify @questkit/hono
-  @questkit/runtimes @questkit/e2e)
 NODE_DEPENDENT_PATHS=(
   packages/express/ packages/fastify/ packages/hono/ # the adapters: each framework on Node's HTTP
   packages/core/src/front-door/ packages/core/src/node-listener # core's body reads and deadlines
@@ -33,8 +31,8 @@ projects=()
 filters=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do projects+=(--project "$1"); shift; done
 if [ $# -gt 0 ]; then shift; filters=("$@"); fi
+# Path filters alone: every project whose files match runs (its global setup only then).
 if [ ${#projects[@]} -eq 0 ] && [ ${#filters[@]} -eq 0 ]; then
-  for project in "${NODE_DEPENDENT_PROJECTS[@]}"; do projects+=(--project "$project"); done
   filters=("${NODE_DEPENDENT_PATHS[@]}")
 fi
 
