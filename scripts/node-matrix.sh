@@ -18,7 +18,8 @@ cd "$(dirname "$0")/.."
 # suites) runs once, on the machine's Node.
 NODE_DEPENDENT_PATHS=(
   packages/express/ packages/fastify/ packages/hono/ # the adapters: each framework on Node's HTTP
-  packages/core/src/front-door/ packages/core/src/node-listener # core's body reads and deadlines
+  # core's front door (body reads, drains, deadlines) and its Node listener
+  packages/core/src/front-door/ packages/core/src/verifier/door packages/core/src/node-listener
   runtimes/src/ # the Worker example on workerd (miniflare), Bun and Deno
   test/src/ # end to end: examples, the mock, packed tarballs installed as quick starts
   .node.test. # anywhere else, by name
