@@ -36,6 +36,11 @@ export { formatHuman, formatProgress, type HumanFormatOptions } from './reporter
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
 export {
+  formatWebhookHuman,
+  formatWebhookJson,
+  formatWebhookJunit,
+} from './reporters/webhook.js';
+export {
   DEFAULT_BURST,
   DEFAULT_CONCURRENCY,
   DEFAULT_SAMPLES,
@@ -55,3 +60,19 @@ export {
   type TransportAnswer,
 } from './send.js';
 export * from './types.js';
+export {
+  checkWebhookReceiver,
+  receiverText,
+  WEBHOOK_CHECKS,
+  WEBHOOK_SECRET_ENV,
+  type WebhookCheckOptions,
+  type WebhookReport,
+  type WebhookSummary,
+  WRONG_WEBHOOK_SECRET,
+} from './webhook.js';
+export {
+  deliveryRequest,
+  type SampleIds,
+  sampleEvent,
+  sampleEvents,
+} from './webhook-deliveries.js';
