@@ -23,6 +23,7 @@ export {
 } from './claim-body.js';
 export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
 export { API_KEY_ENV, toCurl } from './curl.js';
+export { endpointText, isHtmlPage } from './endpoint-text.js';
 export {
   CLAIM_PROBE_ID,
   OVERSIZE_BYTES,
@@ -62,7 +63,6 @@ export {
 export * from './types.js';
 export {
   checkWebhookReceiver,
-  receiverText,
   WEBHOOK_CHECKS,
   WEBHOOK_SECRET_ENV,
   type WebhookCheckOptions,

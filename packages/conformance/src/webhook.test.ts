@@ -43,7 +43,7 @@ function questkitReceiver(seen: unknown[] = []): Listener {
     },
   });
   return (req, res) => {
-    void receiver.handle(requestFromNode(req)).then((answer) => writeNodeAnswer(res, answer));
+    void receiver.handle(requestFromNode(req), req).then((answer) => writeNodeAnswer(res, answer));
   };
 }
 

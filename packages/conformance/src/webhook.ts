@@ -8,6 +8,7 @@ import {
   type WebhookEvent,
 } from '@questkit/core/api';
 import { toCurl } from './curl.js';
+import { endpointText } from './endpoint-text.js';
 import { statusOf } from './judge.js';
 import { fetchTransport, type OutgoingRequest, STOPPED, send, type Transport } from './send.js';
 import type {
@@ -94,7 +95,6 @@ export const WRONG_WEBHOOK_SECRET = 'questkit-check-webhook-wrong-secret';
 export const WEBHOOK_SECRET_ENV = 'QUESTKIT_WEBHOOK_SECRET';
 
 const REDACTED = 'REDACTED';
-const QUOTE_CHARS = 200;
 const PREVIEW_CHARS = 1000;
 
 interface Context {
@@ -208,20 +208,6 @@ function resolve(options: WebhookCheckOptions): Context {
   return { options, timeoutMs, transport: fetchTransport(options.fetch) };
 }
 
-/** The receiver's own words: the `message` or `error` of a JSON body, else the text. */
-export function receiverText(body: string | undefined): string | undefined {
-  if (body === undefined || body.trim() === '') return undefined;
-  let text = body.trim();
-  try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    const said = [parsed.message, parsed.error].find((value) => typeof value === 'string');
-    if (typeof said === 'string') text = said;
-  } catch {
-    // Not JSON: the text as it came.
-  }
-  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
-}
-
 function noAnswer(answer: ObservedAnswer): Finding[] {
   return [{ rule: 'no_answer', severity: 'error', message: answer.error ?? 'no answer' }];
 }
@@ -249,7 +235,7 @@ function deliveryFindings(answer: ObservedAnswer, timeoutMs: number, repeat: boo
   } else if (answer.truncated) {
     parts.push('Answer a short body, such as {"ok":true}.');
   } else {
-    const said = receiverText(answer.body);
+    const said = endpointText(answer.body);
     if (said !== undefined) parts.push(`It said: "${said}".`);
     if (answer.status === 201 || answer.status === 202 || answer.status === 204) {
       parts.push('201, 202 and 204 count as failures too: answer 200.');
