@@ -27,17 +27,24 @@ export async function readFixtures(file: string): Promise<StoreSnapshot> {
 }
 
 /**
- * Writes the store's state as a fixtures file: keys and secrets are in it, so it is readable by its
- * owner only (0600). Written through a temporary file beside it, created exclusively under an
- * unpredictable name (a link planted there is never followed), then renamed over the file, so a
- * crash leaves no half file.
+ * Writes the store's state as a fixtures file, readable by its owner only: keys and secrets are
+ * in it (see {@link writePrivateFile}).
  */
 export async function writeFixtures(file: string, store: Store): Promise<void> {
+  await writePrivateFile(file, `${JSON.stringify(store.snapshot(), null, 2)}\n`);
+}
+
+/**
+ * Writes `text` to `file` with mode 0600, through a temporary file beside it created exclusively
+ * under an unpredictable name (a link planted there is never followed), then renamed over the
+ * file, so a crash leaves no half file and an older file's wider mode is not kept.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
   const temporary = `${file}.${randomBytes(12).toString('hex')}.tmp`;
   const handle = await open(temporary, 'wx', 0o600);
   try {
     try {
-      await handle.writeFile(`${JSON.stringify(store.snapshot(), null, 2)}\n`, 'utf8');
+      await handle.writeFile(text, 'utf8');
     } finally {
       await handle.close();
     }
