@@ -228,15 +228,21 @@ describe('questkit check: output and exit codes', () => {
     expect(xml).not.toContain(KEY);
   });
 
-  it('exits 2 when the JUnit file cannot be written, after printing the report', async () => {
-    const url = await listen(endpoint());
+  it('exits 2 when the JUnit file cannot be written, before sending any claim', async () => {
+    let requests = 0;
+    const answer = endpoint();
+    const url = await listen((request, response) => {
+      requests++;
+      answer(request, response);
+    });
     const missing = Object.assign(new Error('no such directory'), { code: 'ENOENT' });
     const run = await questkit(
       ['check', url, '--api-key', KEY, '--only', 'claim', '--junit', 'missing/x.xml', ...FAST],
       { writeError: missing },
     );
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/PASSED: /);
+    expect(requests).toBe(0);
+    expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/cannot write the JUnit report to missing\/x\.xml \(ENOENT\)/);
     noStackTrace(run.io);
   });
