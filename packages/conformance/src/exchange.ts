@@ -1,5 +1,6 @@
 import type { ObservedAnswer } from '@questkit/core/api';
-import type { PlannedProbe } from './plan.js';
+import type { ConnectPlan, ConnectRequestId } from './connect.js';
+import type { Plan, PlannedProbe } from './plan.js';
 import { type OutgoingRequest, STOPPED, send } from './send.js';
 import type { Settings } from './settings.js';
 
@@ -18,12 +19,19 @@ export interface Sent {
   durationMs: number;
 }
 
+/** The connect redirects once sent, or why they were not. */
+export interface ConnectSent {
+  plan: ConnectPlan;
+  exchanges: Partial<Record<ConnectRequestId, Exchange>>;
+  cut?: string;
+  durationMs: number;
+}
+
 /** How the sending ended. */
 export interface Sending {
   /** Why nothing answered at all (connection refused, ...), when so. */
   unreachable?: string;
-  /** Why anything sent after the probes would be cut, when so. */
-  cut?: string;
+  connect?: ConnectSent;
 }
 
 // Past the budget, requests still in flight are stopped here: no run outlasts 3 time limits.
@@ -34,11 +42,12 @@ const HARD_STOP_LIMITS = 3;
  * to start nothing more: fail fast). The well-formed claim goes first, alone: when it finds the
  * endpoint unreachable nothing else is sent. Then the platform's calls side by side (at most
  * `concurrency` at once), the burst and the latency series alone (nothing else skews them),
- * and the hardening probes side by side. A probe starts only while the slowest answer so far
- * still fits in the run's budget, and a latency series stops where the next claim would not.
+ * and the hardening probes side by side, then the connect redirects one after another. A probe
+ * starts only while the slowest answer so far still fits in the run's budget, and a latency
+ * series stops where the next claim would not.
  */
 export async function exchangeAll(
-  probes: readonly PlannedProbe[],
+  plan: Plan,
   settings: Settings,
   done: (sent: Sent) => string | undefined,
 ): Promise<Sending> {
@@ -106,9 +115,28 @@ export async function exchangeAll(
     return exchanges;
   };
   const alone = (p: PlannedProbe) => p.probe.mode === 'burst' || p.probe.mode === 'series';
+  // Connect redirects go to another handler, over the global fetch, one after another.
+  const sendConnect = async (connect: ConnectPlan): Promise<ConnectSent> => {
+    const begun = performance.now();
+    const exchanges: ConnectSent['exchanges'] = {};
+    for (const { id, request } of connect.requests) {
+      const cut = blocked();
+      if (cut !== undefined) return { plan: connect, exchanges: {}, cut, durationMs: 0 };
+      const answer = await send(request, { timeoutMs, signal: stop.signal });
+      exchanges[id] = { request, answer };
+    }
+    const halted = Object.values(exchanges).some((one) => one?.answer.error === STOPPED);
+    const cut = halted ? (user?.aborted ? STOPPED : blocked()) : undefined;
+    return {
+      plan: connect,
+      exchanges: cut === undefined ? exchanges : {},
+      ...(cut !== undefined ? { cut } : {}),
+      durationMs: Math.round(performance.now() - begun),
+    };
+  };
 
   try {
-    const [baseline, ...others] = probes;
+    const [baseline, ...others] = plan.probes;
     if (!baseline) return {};
     const first = (await run(baseline))[0]?.answer;
     if (first?.status === undefined && !first?.timedOut && first?.error !== undefined) {
@@ -120,10 +148,10 @@ export async function exchangeAll(
     for (const planned of others.filter(alone)) await run(planned);
     const hardening = others.filter((p) => p.tier === 'hardening' && !alone(p));
     await pool(hardening, settings.concurrency, run);
-    const cut = blocked();
+    const connect = plan.connect && (await sendConnect(plan.connect));
     return {
       ...(unreachable !== undefined ? { unreachable } : {}),
-      ...(cut !== undefined ? { cut } : {}),
+      ...(connect ? { connect } : {}),
     };
   } finally {
     clearTimeout(hardStop);

@@ -1,9 +1,24 @@
 import { type CheckReport, checkVerificationAnswer, type ObservedAnswer } from '@questkit/core/api';
-import { describeReceived, describeSent, reproOf } from './evidence.js';
-import type { Sent } from './exchange.js';
+import {
+  CONNECT_CHECKS,
+  type ConnectRequestId,
+  connectVerdict,
+  describeConnect,
+} from './connect.js';
+import { toCurl } from './curl.js';
+import type { ConnectSent, Sent } from './exchange.js';
 import type { Probe } from './probes.js';
+import type { OutgoingRequest } from './send.js';
 import type { Settings } from './settings.js';
-import type { CheckResult, CheckStatus, Finding, LatencyStats, Tier } from './types.js';
+import type {
+  CheckResult,
+  CheckStatus,
+  Finding,
+  LatencyStats,
+  ReceivedAnswer,
+  SentRequest,
+  Tier,
+} from './types.js';
 
 /**
  * Whether a check decides the run: hardening (requests the platform never sends) only in a
@@ -77,6 +92,36 @@ export function judgeProbe(sent: Sent, settings: Settings, baselineStatus?: numb
     ...repeated,
     durationMs: sent.durationMs,
   };
+}
+
+/**
+ * The connect checks, judged from the answers to the redirects by the connect flow's own rules
+ * (`connectVerdict`); each shows the redirect it judged, its signature redacted.
+ */
+export function judgeConnect(sent: ConnectSent, settings: Settings): CheckResult[] {
+  const answers: Partial<Record<ConnectRequestId, ObservedAnswer>> = {};
+  for (const [id, exchange] of Object.entries(sent.exchanges)) {
+    answers[id as ConnectRequestId] = exchange.answer;
+  }
+  return sent.plan.ids.map((id): CheckResult => {
+    const { title } = CONNECT_CHECKS.find((check) => check.id === id)!;
+    const base = { id, title, group: 'connect', tier: 'members' as const, durationMs: 0 };
+    if (sent.cut !== undefined) {
+      return { ...base, status: 'skip', findings: [], skipReason: sent.cut };
+    }
+    const shown = sent.exchanges[id === 'connect.callback' ? 'connect.signed-redirect' : id]!;
+    const verdict = connectVerdict(id, answers, sent.plan, settings.timeoutMs);
+    const evidence = describeConnect(shown.request, shown.answer, settings);
+    const findings = 'skip' in verdict ? [] : verdict.findings;
+    return {
+      ...base,
+      ...evidence,
+      status: 'skip' in verdict ? 'skip' : statusOf(findings),
+      findings,
+      ...('skip' in verdict ? { skipReason: verdict.skip } : {}),
+      durationMs: Math.round(shown.answer.elapsedMs),
+    };
+  });
 }
 
 /** One answer through the platform's three checks and the probe's own expectation. */
@@ -267,4 +312,59 @@ export function latencyFindings(stats: LatencyStats, limits: Limits): Finding[] 
       message: `p95 is ${Math.round(stats.p95)} ms, over ${limits.slowMs} ms: a slow day will cross the ${limits.timeoutMs} ms limit`,
     },
   ];
+}
+
+// What a check shows of the exchange it judged: display copies, cut to a readable length, with
+// the run's key redacted. Nothing is judged from them.
+
+const PREVIEW_CHARS = 1000;
+
+function preview(text: string): string {
+  return text.length <= PREVIEW_CHARS
+    ? text
+    : `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters in all)`;
+}
+
+/** The request as the report shows it; only the run's own key is a secret. */
+export function describeSent(request: OutgoingRequest, settings: Settings): SentRequest {
+  const headers = { ...request.headers };
+  // The made-up wrong key is shown as sent.
+  if (
+    !settings.showSecrets &&
+    settings.apiKey !== undefined &&
+    headers['x-api-key'] === settings.apiKey
+  ) {
+    headers['x-api-key'] = 'REDACTED';
+  }
+  return {
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.body !== undefined ? { body: preview(request.body) } : {}),
+    bodyBytes: request.body === undefined ? 0 : new TextEncoder().encode(request.body).length,
+  };
+}
+
+/** The answer as the report shows it, with what the judge read in the whole body. */
+export function describeReceived(judged: JudgedAnswer): ReceivedAnswer {
+  const { answer, report, refusal } = judged;
+  return {
+    elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
+    ...(answer.status !== undefined ? { status: answer.status } : {}),
+    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+    ...(answer.location ? { location: answer.location } : {}),
+    ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
+    ...(answer.timedOut ? { timedOut: true } : {}),
+    ...(answer.error !== undefined ? { error: answer.error } : {}),
+    ...(report.message !== undefined ? { message: report.message } : {}),
+    ...(refusal !== undefined ? { refusal } : {}),
+  };
+}
+
+/** A curl line that sends the request again; it reads the run's key from the shell. */
+export function reproOf(request: OutgoingRequest, settings: Settings): string {
+  return toCurl(request, {
+    timeoutMs: settings.timeoutMs,
+    ...(settings.showSecrets ? {} : { redactApiKey: settings.apiKey }),
+  });
 }

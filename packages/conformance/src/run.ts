@@ -1,14 +1,14 @@
-import { CONNECT_CHECKS, type ConnectCheckId, runConnectChecks } from './connect.js';
 import { exchangeAll } from './exchange.js';
-import { counts, judgeProbe } from './judge.js';
-import { type Plan, planRun } from './plan.js';
+import { counts, judgeConnect, judgeProbe } from './judge.js';
+import { planRun } from './plan.js';
 import { CLAIM_PROBE_ID } from './probes.js';
-import { resolveSettings, type Settings } from './settings.js';
+import { resolveSettings } from './settings.js';
 import { summarize } from './summary.js';
 import type { CheckResult, ConformanceOptions, ConformanceReport } from './types.js';
 import { MEMBER_VERDICT_IDS, memberVerdicts } from './verdicts.js';
 
-export { tierOf, WRONG_API_KEY } from './plan.js';
+export { WRONG_API_KEY } from './claim-body.js';
+export { tierOf } from './plan.js';
 export { DEFAULT_BURST, DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from './settings.js';
 
 /**
@@ -39,17 +39,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     options.onProgress?.({ done: checks.length, total: plan.total, check });
   };
 
-  const sending = await exchangeAll(plan.probes, settings, (sent) => {
+  const sending = await exchangeAll(plan, settings, (sent) => {
     const baseline = checks.find((check) => check.id === CLAIM_PROBE_ID)?.received?.status;
     const check = judgeProbe(sent, settings, baseline);
     record(check);
     const stops = options.failFast && check.status === 'fail' && counts(check, settings.strict);
     return stops ? `not run: --fail-fast stopped the run at ${check.id}` : undefined;
   });
-  await connectChecks(plan, settings, sending.cut, record);
+  if (sending.connect) for (const check of judgeConnect(sending.connect, settings)) record(check);
 
   // Reported in the battery's order, whatever order they finished in.
-  const order = [...plan.probes.map((planned) => planned.probe.id), ...plan.connect];
+  const order = [...plan.probes.map((planned) => planned.probe.id), ...(plan.connect?.ids ?? [])];
   checks.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const verdicts = memberVerdicts(checks, {
     apiKey: settings.apiKey !== undefined,
@@ -77,39 +77,4 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       durationMs: performance.now() - started,
     }),
   };
-}
-
-/** The connect checks, unless the run has stopped or has no time left for them. */
-async function connectChecks(
-  plan: Plan,
-  settings: Settings,
-  cut: string | undefined,
-  record: (check: CheckResult) => void,
-): Promise<void> {
-  const connect = settings.options.connect;
-  if (!connect || plan.connect.length === 0) return;
-  if (cut !== undefined) {
-    for (const id of plan.connect) {
-      const { title } = CONNECT_CHECKS.find((check) => check.id === id)!;
-      record({
-        id,
-        title,
-        group: 'connect',
-        tier: 'members',
-        status: 'skip',
-        findings: [],
-        skipReason: cut,
-        durationMs: 0,
-      });
-    }
-    return;
-  }
-  await runConnectChecks({
-    options: connect,
-    timeoutMs: settings.timeoutMs,
-    showSecrets: settings.showSecrets,
-    ...(settings.options.signal ? { stop: settings.options.signal } : {}),
-    selected: (id: ConnectCheckId) => plan.connect.includes(id),
-    report: record,
-  });
 }
