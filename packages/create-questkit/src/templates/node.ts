@@ -288,13 +288,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
 /** \`src/main.ts\`: \`npm start\` and \`npm run dev\`. */
 export function mainFile(options: ProjectOptions): string {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated file's own template literal
   const lines = ['  console.log(`Verification endpoint: POST ${server.url}/verify`);'];
   if (options.connect) {
     lines.push(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated file's own template literal
       '  console.log(`Connect redirect URL: ${config.connect.publicUrl ?? server.url}/connect`);',
     );
   }
-  if (options.webhooks) lines.push('  console.log(`Webhook URL: POST ${server.url}/webhooks`);');
+  if (options.webhooks) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated file's own template literal
+    lines.push('  console.log(`Webhook URL: POST ${server.url}/webhooks`);');
+  }
   return `import { readConfig } from './config.js';
 import { startServer } from './server.js';
 
