@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookReport } from '@questkit/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CHECK_WEBHOOK_FLAGS } from './commands/check-webhook.js';
 import { COMMANDS } from './commands/index.js';
 import type { CliIo } from './io.js';
 import { main } from './main.js';
@@ -110,5 +112,17 @@ describe('questkit check-webhook', () => {
     expect(await main(['check-webhook', '--help'], help, COMMANDS)).toBe(0);
     expect(help.out.join('')).toMatch(/--secret <secret>.*env QUESTKIT_WEBHOOK_SECRET/);
     expect(help.out.join('')).toMatch(/Exit codes: 0 passed; 1 a check failed/);
+  });
+
+  it('has a README row for every flag with its environment twin', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## `questkit check-webhook`'));
+    const end = section.indexOf('\n## ', 5);
+    const lines = section.slice(0, end).split('\n');
+    for (const flag of CHECK_WEBHOOK_FLAGS) {
+      const row = lines.find((line) => line.startsWith(`| \`--${flag.name}`));
+      expect(row, flag.name).toBeDefined();
+      if (flag.env) expect(row).toContain(`\`${flag.env}\``);
+    }
   });
 });
