@@ -9,6 +9,7 @@ import type {
 import type { Store } from '../../store/store.js';
 import { postJson } from '../outbound/http-call.js';
 import type { Limiter } from '../outbound/limiter.js';
+import type { Outbound } from '../outbound/outbound.js';
 import type { Tracker } from '../tracker.js';
 import {
   deliveryFailure,
@@ -161,6 +162,7 @@ export function createDeliveries(
   context: MockContext,
   scheduler: Scheduler,
   limiter: Limiter,
+  outbound: Outbound,
   tracker: Tracker,
   options: WebhookDeliveryOptions = {},
 ): Deliveries {
@@ -201,7 +203,7 @@ export function createDeliveries(
     try {
       const body = JSON.stringify({ ...before.payload, secret: webhook.secret });
       const answer = await limiter.run(() =>
-        postJson(webhook.uri, {
+        outbound.post('delivery', webhook.uri, {
           headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
           body,
           timeoutMs: settings.timeoutMs,
