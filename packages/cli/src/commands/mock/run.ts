@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GeneratedCredential, MockPlatform, MockServer } from '@questkit/mock-platform';
+import { UsageError } from '../../errors.js';
 import type { ParsedFlags } from '../../flags.js';
 import type { CliIo } from '../../io.js';
 import {
@@ -41,15 +42,17 @@ function clockChoice(values: ParsedFlags['values']): ClockChoice {
 }
 
 /**
- * The lines printed on start: the base URL, the clock, the control routes that work in this mode
- * with an example each, what the demo quests call, and the demo credentials. A key the user
- * supplied (flag, environment or fixtures) is never echoed: only the built-in public demo keys are.
+ * The lines printed on start: the base URL, the dashboard, the clock, the demo credentials and
+ * what the demo quests call, short enough to stay on screen; the control routes that work in this
+ * mode, with an example each, under `--verbose`. A key the user supplied (flag, environment or
+ * fixtures) is never echoed: only the built-in public demo keys are.
  */
 async function banner(
   mock: Mock,
   server: MockServer,
   apiKeySource: string | undefined,
   replaced: Replaced,
+  verbose: boolean,
 ): Promise<string> {
   const { platform, url } = server;
   const manual = platform.service.scheduler.mode === 'manual';
@@ -59,19 +62,27 @@ async function banner(
   );
   const lines = [
     `questkit mock platform listening on ${url}`,
-    `  OpenAPI  ${url}/openapi.json (public API), ${url}/__mock/openapi.json (control routes)`,
-    `  Docs     ${url}/docs`,
     `  Dashboard ${url}/__mock/dashboard`,
+    `  Docs     ${url}/docs (OpenAPI: ${url}/openapi.json, control routes: ${url}/__mock/openapi.json)`,
     manual
       ? `  Clock    manual, standing at ${platform.clock.now().toISOString()} until POST ${url}${ADVANCE_PATH} {"ms": ...} moves it`
       : '  Clock    system time (start with --clock manual to get a test clock you can advance)',
-    'Control routes (tests and demos drive the mock with them), e.g.:',
-    ...routes.map(
-      (route) =>
-        `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
-    ),
   ];
+  if (verbose) {
+    lines.push(
+      'Control routes (tests and demos drive the mock with them), e.g.:',
+      ...routes.map(
+        (route) =>
+          `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
+      ),
+    );
+  } else if (routes.length > 0) {
+    lines.push(
+      `  Control  ${routes.length} routes under ${url}/__mock/ (claims, connect, webhooks, the clock); --verbose lists them with a curl example each`,
+    );
+  }
   const demo = platform.store.communities.getBySubdomain(mock.DEMO.subdomain);
+  const verifyEndpoint = demoVerifyEndpoint(platform, demo?.id) ?? mock.DEMO.verifyEndpoint;
   if (!demo) {
     lines.push('No "demo" community in this state.');
     return `${lines.join('\n')}\n`;
@@ -101,8 +112,8 @@ async function banner(
   }
   lines.push(
     `  members                 ${platform.store.users.countActive(demo.id)}`,
-    `  demo quests             their API tasks call ${mock.DEMO.verifyEndpoint} with x-api-key ${mock.DEMO.taskApiKey}`,
-    `                          (serve your endpoint there with QUEST_API_KEY=${mock.DEMO.taskApiKey})`,
+    `  demo quests             their API tasks call ${verifyEndpoint} with x-api-key ${mock.DEMO.taskApiKey}`,
+    `                          (serve your endpoint there with QUEST_API_KEY=${mock.DEMO.taskApiKey}; another URL: --verify-endpoint <url>)`,
   );
   const others = [...new Set(replaced.generated.map((c) => c.subdomain))].filter(
     (subdomain) => subdomain !== demo.subdomain,
@@ -178,6 +189,16 @@ function acceptedCredentials(
   return `The public API accepts only these x-api-key credentials (new ones ${where}): ${communities.join('; ')}; and member tokens this mock issues. The published demo keys are refused.`;
 }
 
+/** The endpoint the demo community's API tasks call (the seed's, or the loaded state's). */
+function demoVerifyEndpoint(platform: MockPlatform, communityId: string | undefined) {
+  if (communityId === undefined) return undefined;
+  for (const quest of platform.store.quests.listByCommunity(communityId))
+    for (const task of quest.tasks)
+      if (task.type === 'api' && typeof task.settings.endpoint === 'string')
+        return task.settings.endpoint;
+  return undefined;
+}
+
 async function createPlatform(
   mock: Mock,
   values: ParsedFlags['values'],
@@ -191,6 +212,11 @@ async function createPlatform(
   const fixtures = text(values, 'fixtures');
   const apiKey = text(values, 'api-key');
   const publicUrl = text(values, 'public-url');
+  const verifyEndpoint = text(values, 'verify-endpoint');
+  if (fixtures && verifyEndpoint !== undefined)
+    throw new UsageError(
+      "--verify-endpoint sets the demo seed's quests; with --fixtures the saved quests keep their endpoints",
+    );
   const clock = clockChoice(values);
   return mock.createMockPlatform({
     // The rate limit keeps real time: on a clock standing still its buckets would never refill.
@@ -202,7 +228,12 @@ async function createPlatform(
       : {}),
     ...(fixtures
       ? { store: mock.createMemoryStore(await mock.readFixtures(fixtures)) }
-      : { seed: { users: integer(values, 'seed', MOCK_DEFAULT_SEED) } }),
+      : {
+          seed: {
+            users: integer(values, 'seed', MOCK_DEFAULT_SEED),
+            ...(verifyEndpoint !== undefined ? { verifyEndpoint } : {}),
+          },
+        }),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(publicUrl !== undefined ? { baseUrl: publicUrl } : {}),
     ...(allowedHosts ? { allowedHosts } : {}),
@@ -231,10 +262,15 @@ export async function runMock(
     exposed && values['no-control'] !== true ? randomBytes(24).toString('base64url') : undefined;
   const apiKey = text(values, 'api-key');
   const credentialsFile = exposed ? text(values, 'credentials-file') : undefined;
+  // A usage error (a flag that does not fit the others) is thrown before anything starts.
+  const platform = await createPlatform(mock, values, controlToken).catch((error: unknown) => {
+    if (error instanceof UsageError) throw error;
+    return error instanceof Error ? error : new Error(String(error));
+  });
   let server: MockServer;
   let replaced: Replaced = { generated: [], file: undefined };
   try {
-    const platform = await createPlatform(mock, values, controlToken);
+    if (platform instanceof Error) throw platform;
     // Beyond loopback, the published demo keys and secrets would let anyone in: replaced.
     if (exposed) {
       const generated = mock.replacePublishedCredentials(platform.store, {
@@ -260,7 +296,7 @@ export async function runMock(
       : io.env.QUESTKIT_MOCK_API_KEY === text(values, 'api-key')
         ? '(the key in QUESTKIT_MOCK_API_KEY)'
         : '(the key given with --api-key)';
-  io.stdout.write(await banner(mock, server, source, replaced));
+  io.stdout.write(await banner(mock, server, source, replaced, values.verbose === true));
   if (exposed) {
     const accepted = acceptedCredentials(server.platform, source, apiKey, replaced);
     io.stderr.write(
