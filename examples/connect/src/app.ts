@@ -22,7 +22,7 @@ import {
 } from './login-guard.js';
 import { COMMUNITY_NAME, homePage, loginPage, messagePage } from './pages.js';
 import { safeReturnTo } from './return-to.js';
-import { type AppState, createMemoryState } from './state.js';
+import { type AppState, createMemoryState, StateUnavailableError } from './state.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -90,6 +90,22 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.html(loginPage(returnTo, csrf, error), status);
   };
   const app = new Hono<AppEnv>();
+  // The store failing or stalling (each Redis command has a time limit) fails closed: no session
+  // trusted, no login unthrottled, and a page that says so instead of a hung request.
+  app.onError((error, c) => {
+    if (error instanceof StateUnavailableError) {
+      c.header('retry-after', '30');
+      return c.html(
+        messagePage(
+          'Temporarily unavailable',
+          'We cannot reach our session store right now. Nothing was changed: please try again in a minute.',
+        ),
+        503,
+      );
+    }
+    console.error(error);
+    return c.html(messagePage('Something went wrong', 'Please try again in a minute.'), 500);
+  });
 
   // The session, on the routes that act for a member only: the verification endpoint never
   // depends on a cookie (nor fails when the session store does).
