@@ -96,6 +96,15 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     description: 'Write the state to this JSON file on exit',
   },
   {
+    name: 'credentials-file',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_CREDENTIALS_FILE',
+    placeholder: '<file>',
+    defaultText: 'printed once in the banner',
+    description:
+      'Beyond loopback, where to write the random keys and secrets that replace the published demo ones (JSON, mode 0600)',
+  },
+  {
     name: 'public-url',
     type: 'string',
     env: 'QUESTKIT_MOCK_PUBLIC_URL',
