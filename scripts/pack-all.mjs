@@ -44,7 +44,7 @@ const tarballs = readdirSync(out, { withFileTypes: true }).filter(isTarball);
 const near = relative(process.cwd(), out);
 const shown = near === '' ? '.' : near.startsWith('..') ? out : near;
 process.stdout.write(
-  `Packed ${tarballs.length} packages into ${shown}/\nInstall them together into an app (with its framework):\n  npm install ${out}/*.tgz express\n`,
+  `Packed ${tarballs.length} packages into ${shown}/\nInstall them together into an app (with its framework):\n  npm install ${out}/questkit*.tgz express\n`,
 );
 
 function isTarball(entry) {
