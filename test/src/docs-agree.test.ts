@@ -5,6 +5,7 @@ import {
   OPERATION_IDS,
   VERIFICATION_STATUSES,
 } from '@questkit/core/api';
+import * as connect from '@questkit/example-connect';
 import * as express from '@questkit/example-express';
 import {
   DEFAULT_GENERATED_USERS,
@@ -108,6 +109,15 @@ describe('the READMEs agree with the code', () => {
     for (const snippet of root.matchAll(/Number\(process\.env\.PORT\) \|\| (\d+)/g))
       expect(Number(snippet[1])).toBe(port);
     expect(await readme('test/README.md')).toContain(`port ${port})`);
+  });
+
+  it("connect example: PLATFORM_ORIGINS's default, in development and in production", async () => {
+    const rows = table(await readme('examples/connect/README.md'), '| Variable | Default |');
+    const cell = rows.find((row) => row[0] === '`PLATFORM_ORIGINS`')?.[1] ?? '';
+    for (const origin of connect.readConfig({}).allowedCallbackOrigins ?? [])
+      expect(cell).toContain(`\`${origin}\``);
+    expect(connect.readConfig({ NODE_ENV: 'production' }).allowedCallbackOrigins).toBeUndefined();
+    expect(cell).toContain('with `NODE_ENV=production`, any signed callback');
   });
 
   it('connect: the Confirm redirect is the same status in every adapter README and its prose', async () => {
