@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { fail, ok, type ResultEvent } from '@questkit/core';
+import { fail, ok, type ResultEvent, readConnectRedirect } from '@questkit/core';
 import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -32,7 +32,10 @@ export interface AppOptions {
   connectSecret: string | readonly string[];
   /** The public origin the platform redirects to, behind a proxy; default the URL Hono sees. */
   publicUrl?: string;
-  /** Origins the connect callback may point to (the platform's); default any signed callback. */
+  /**
+   * Origins the connect callback may point to (the platform's); default any signed callback. A link
+   * to another origin gets a page naming it and `PLATFORM_ORIGINS`.
+   */
   allowedCallbackOrigins?: readonly string[];
   /**
    * Where sessions, links and the login throttle's counters live; default this process's memory.
@@ -206,6 +209,31 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return c.redirect('/', 303);
     },
   );
+
+  // A signed link returning to an origin not allowed: the page names the origin and the variable
+  // that allows it (core's own page names neither, as it cannot know how the app is configured).
+  app.get('/connect', async (c, next) => {
+    const allowed = options.allowedCallbackOrigins;
+    if (!allowed) return next();
+    const url = new URL(c.req.url);
+    const signed = options.publicUrl
+      ? new URL(`${url.pathname}${url.search}`, options.publicUrl)
+      : url;
+    const read = readConnectRedirect(signed, options.connectSecret, {
+      allowedCallbackOrigins: allowed,
+    });
+    if (read.ok || read.reason !== 'callback_not_allowed') return next();
+    const callback = url.searchParams.get('callback') ?? url.searchParams.get('callbackUrl') ?? '';
+    const origin = URL.canParse(callback) ? new URL(callback).origin : callback;
+    return c.html(
+      messagePage(
+        'Account not linked',
+        `This connect link returns to ${origin}, which this app does not accept. To accept it, add it to PLATFORM_ORIGINS (now ${allowed.join(', ')}) and restart the app.`,
+      ),
+      400,
+      { 'cache-control': 'no-store' },
+    );
+  });
 
   // GET shows the member what would be linked; the link is made only on the POST of its Confirm.
   app.on(
