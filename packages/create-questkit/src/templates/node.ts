@@ -93,6 +93,7 @@ export function appFile(framework: NodeFramework, options: ProjectOptions): stri
   if (options.connect) imports.unshift('connectEndpoint');
   if (options.webhooks) imports.push('webhookEndpoint');
   const head = [
+    ...(framework === 'fastify' ? ["import type { VerifyHandler } from '@questkit/core';"] : []),
     `import { ${imports.join(', ')} } from '${adapter}';`,
     framework === 'express'
       ? "import express, { type Express } from 'express';"
@@ -166,7 +167,8 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
     path: '/verify',
     apiKey: config.apiKey,
     requires: REQUIRES,
-    verify,
+    // Fastify's register cannot carry REQUIRES into verify's type; the plugin checks them first.
+    verify: verify as VerifyHandler,
   });
 ${
   options.connect
