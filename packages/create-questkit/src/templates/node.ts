@@ -259,7 +259,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 `;
   }
-  return `import { createServer${framework === 'hono' ? '' : ''} } from 'node:http';
+  return `import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 ${framework === 'hono' ? "import { getRequestListener } from '@hono/node-server';\n" : ''}import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -290,13 +290,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
 /** \`src/main.ts\`: \`npm start\` and \`npm run dev\`. */
 export function mainFile(options: ProjectOptions): string {
-  const lines = ['  console.log(`Verification endpoint: POST ${server.url}/verify`);'];
+  const lines = [`  console.log(\`Verification endpoint: POST \${server.url}/verify\`);`];
   if (options.connect) {
     lines.push(
-      '  console.log(`Connect redirect URL: ${config.connect.publicUrl ?? server.url}/connect`);',
+      `  console.log(\`Connect redirect URL: \${config.connect.publicUrl ?? server.url}/connect\`);`,
     );
   }
-  if (options.webhooks) lines.push('  console.log(`Webhook URL: POST ${server.url}/webhooks`);');
+  if (options.webhooks) lines.push(`  console.log(\`Webhook URL: POST \${server.url}/webhooks\`);`);
   return `import { readConfig } from './config.js';
 import { startServer } from './server.js';
 
