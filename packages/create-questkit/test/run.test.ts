@@ -215,4 +215,29 @@ describe('the files of a project', () => {
     expect(quest([])).toContain('REQUIRES = [] as const');
     expect(quest([])).toContain('completed.has(claim.userId)');
   });
+
+  it.each(
+    FRAMEWORKS.flatMap((framework) => [
+      { ...base, framework },
+      { ...base, framework, requires: [], connect: true, webhooks: true },
+    ]),
+  )('$framework (connect $connect): every package it imports is in its package.json', (options) => {
+    const files = projectFiles(options);
+    const manifest = JSON.parse(files['package.json']!);
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies),
+      ...Object.keys(manifest.devDependencies),
+    ]);
+    const used = new Set<string>();
+    for (const [path, text] of Object.entries(files)) {
+      if (!/\.(ts|tsx|mjs)$/.test(path)) continue;
+      for (const [, specifier] of text.matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
+        if (specifier!.startsWith('.') || specifier!.startsWith('node:')) continue;
+        const parts = specifier!.split('/');
+        used.add(specifier!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(3);
+    expect([...used].filter((name) => !declared.has(name))).toEqual([]);
+  });
 });
