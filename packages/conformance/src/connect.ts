@@ -1,6 +1,7 @@
 import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
 import type { ObservedAnswer } from '@questkit/core/api';
 import { toCurl } from './curl.js';
+import { endpointText, isHtmlPage } from './endpoint-text.js';
 import { statusOf } from './judge.js';
 import { type OutgoingRequest, send } from './send.js';
 import type { CheckResult, ConnectOptions, Finding, ReceivedAnswer, SentRequest } from './types.js';
@@ -77,7 +78,7 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
         signed,
         signedAnswer,
         started,
-        signedFindings(signedAnswer, context.timeoutMs),
+        signedFindings(signedAnswer, context.timeoutMs, signed),
       ),
     );
   }
@@ -110,14 +111,12 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
     const back = straightBack(signedAnswer, signed, callback);
     const base = result(context, 'connect.callback', signed, signedAnswer, begun, []);
     if (back === null) {
-      const accepted = signedAnswer.status === 200 || isRedirect(signedAnswer.status);
-      context.report({
-        ...base,
-        status: 'skip',
-        skipReason: accepted
-          ? 'the endpoint did not redirect straight back to the callback (it shows a login first); the callback is checked when it does, as with a test login'
-          : 'the signed redirect was not accepted (see connect.signed-redirect)',
-      });
+      const flow = notStraightBack(signedAnswer, signed);
+      context.report(
+        flow.kind === 'fail'
+          ? { ...base, findings: flow.findings, status: statusOf(flow.findings) }
+          : { ...base, status: 'skip', skipReason: flow.reason },
+      );
     } else {
       const findings = callbackFindings(back, options.secret, session);
       context.report({ ...base, findings, status: statusOf(findings) });
@@ -152,15 +151,108 @@ function noAnswer(answer: ObservedAnswer, timeoutMs: number): Finding[] {
   ];
 }
 
-function signedFindings(answer: ObservedAnswer, timeoutMs: number): Finding[] {
+const PARAMETERS =
+  "The platform sends exactly three query parameters: svcUserId (the member's platform id), callback (where to send the member back) and signature (HMAC-SHA256 of the full URL without its signature parameter, lower-case hex, keyed with the community secret); require no other.";
+
+function hostCause(signed: string): string {
+  const { origin } = new URL(signed);
+  return `If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed (${origin}): Next.js reports localhost for a request to 127.0.0.1, a proxy in front reports http for https. Verify the signature against your public URL, set in your configuration, not the URL the request reports.`;
+}
+
+/** Words that say the endpoint's own signature check failed, or that a parameter was missing. */
+const ABOUT_SIGNATURE = /sign|hmac|hash|tamper|forged|verif|authentic/i;
+const ABOUT_PARAMETERS = /param|missing|required|expected|must be|is not allowed|unknown/i;
+
+function signedFindings(answer: ObservedAnswer, timeoutMs: number, signed: string): Finding[] {
   const { status } = answer;
   if (status === undefined) return noAnswer(answer, timeoutMs);
-  if (status === 200 || isRedirect(status)) return [];
-  const hint =
-    status === 400
-      ? 'rejected a correctly signed redirect: sign-check the full URL without its signature parameter (HMAC-SHA256, lower-case hex); if only the platform origin may be the callback, give a callback there'
-      : `answered ${status}; a correctly signed redirect gets a redirect or a page`;
-  return [{ rule: 'connect', severity: 'error', message: hint }];
+  if ((status >= 200 && status < 300) || isRedirect(status)) return [];
+  const said = endpointText(answer.body);
+  const quoted = said === undefined ? '' : `: "${said}"`;
+  if (status === 404 || status === 405) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `answered ${status}${quoted} to a correctly signed redirect: nothing takes a GET at ${new URL(signed).pathname}. The platform sends the member's browser there with a GET; is the redirect URL right?`,
+      },
+    ];
+  }
+  // The endpoint's own words tell which of its checks refused: a signature, or a parameter.
+  const signature = said === undefined || ABOUT_SIGNATURE.test(said);
+  const parameters = said !== undefined && ABOUT_PARAMETERS.test(said);
+  const advice =
+    parameters && !signature
+      ? [PARAMETERS]
+      : parameters
+        ? [PARAMETERS, hostCause(signed)]
+        : [hostCause(signed), PARAMETERS];
+  const what = status >= 500 ? 'failed on' : 'rejected';
+  return [
+    {
+      rule: 'connect',
+      severity: 'error',
+      message: `${what} a correctly signed redirect with ${status}${quoted}. ${advice.join(' ')}`,
+    },
+  ];
+}
+
+type FlowOutcome = { kind: 'fail'; findings: Finding[] } | { kind: 'skip'; reason: string };
+
+const LOGIN_JUDGE =
+  'To judge the callback, check a test mode of the handler in which the member is already logged in, so that it redirects straight back, or finish the flow in a browser from the mock platform (questkit mock, then start the connect flow from its dashboard).';
+
+/** The signed redirect did not come straight back to the callback: a login step, or a dead end. */
+function notStraightBack(answer: ObservedAnswer, signed: string): FlowOutcome {
+  const { status } = answer;
+  if (
+    status === undefined ||
+    status < 200 ||
+    (status >= 300 && !isRedirect(status)) ||
+    status >= 400
+  ) {
+    return {
+      kind: 'skip',
+      reason: 'the signed redirect was not accepted (see connect.signed-redirect)',
+    };
+  }
+  if (isRedirect(status)) {
+    const where = answer.location ? ` to ${redactedLocation(answer.location, signed)}` : '';
+    return {
+      kind: 'skip',
+      reason: `not judged past the login: the handler redirected${where}, not to the callback (a login step, as expected before the member is known). ${LOGIN_JUDGE}`,
+    };
+  }
+  if (isHtmlPage(answer.contentType, answer.body)) {
+    return {
+      kind: 'skip',
+      reason: `not judged past the login: the handler answered ${status} with a page (a login step, as expected before the member is known). ${LOGIN_JUDGE}`,
+    };
+  }
+  const said = endpointText(answer.body);
+  const type = answer.contentType ? ` ${answer.contentType.split(';')[0]}` : '';
+  const shown = said === undefined ? ' (no body)' : `: ${JSON.stringify(said)}`;
+  return {
+    kind: 'fail',
+    findings: [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `answered ${status}${type}${shown} to a correctly signed redirect, and did not redirect to the callback: the member's browser stops there, so members can never link their account. After checking the signature (and logging the member in), redirect (302) to the callback URL with identifier added, then signature over the result.`,
+      },
+    ],
+  };
+}
+
+/** A location as the report shows it: its path when on the endpoint's origin, never its query. */
+function redactedLocation(location: string, from: string): string {
+  try {
+    const target = new URL(location, from);
+    const origin = target.origin === new URL(from).origin ? '' : target.origin;
+    return `${origin}${target.pathname}`;
+  } catch {
+    return 'another address';
+  }
 }
 
 function rejectionFindings(

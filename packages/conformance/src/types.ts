@@ -31,7 +31,8 @@ export type RunVerdict = 'pass' | 'fail' | 'not_judged';
  * What a finding is about: one of the platform's three checks, or one of the runner's own
  * expectations (`expected_status`: the answer is not the one this probe calls for; `auth`: the
  * endpoint accepts claims without the right key; `tolerance`: unknown fields change the answer;
- * `latency`: the latency series is too slow; `connect`: the connect redirect flow).
+ * `latency`: the latency series is too slow; `connect`: the connect redirect flow; `webhook`: a
+ * webhook delivery's answer).
  */
 export type FindingRule =
   | PlatformCheck
@@ -40,6 +41,7 @@ export type FindingRule =
   | 'tolerance'
   | 'latency'
   | 'connect'
+  | 'webhook'
   | 'member'
   | 'no_answer';
 

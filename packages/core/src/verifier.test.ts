@@ -339,7 +339,8 @@ describe('createVerifier: handler faults', () => {
     });
     const answer = await send(verifier);
     expect(answer.status).toBe(400);
-    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 1000 });
+    // A bound far past a busy machine's delays: it only costs time when the report never comes.
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 10_000 });
     expect(String(errors[0])).toMatch(/after the deadline/);
     expect(results).toHaveLength(1);
   });

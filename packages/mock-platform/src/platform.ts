@@ -23,6 +23,7 @@ import {
 } from './limits.js';
 import { DOCS_CSS, DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import { createReferralCodes } from './referral-codes.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
 import { DEMO } from './seed/demo-ids.js';
@@ -58,6 +59,11 @@ export interface MockPlatformOptions extends MockServiceOptions {
   maxWebhooksPerCommunity?: number;
   /** Secret signing the member tokens (HS256, at least 16 characters); random by default. */
   tokenSecret?: string;
+  /**
+   * Secret keying members' referral codes (HMAC-SHA256, at least 16 characters); random by
+   * default, so codes change on restart unless the same secret is given.
+   */
+  referralSecret?: string;
   /** Lifetime of issued member tokens, in seconds (default 24 h). */
   tokenTtlSeconds?: number;
   /** Check every answer against its core schema; a mismatch becomes a 500 (for tests). */
@@ -160,6 +166,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       options.rateLimitClock ?? clock,
     ),
     journal: createJournal(positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE)),
+    referralCodes: createReferralCodes(options.referralSecret),
     settings: {
       claimCounterRefreshMs: positive(
         'claimCounterRefreshMs',

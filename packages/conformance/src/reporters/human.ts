@@ -47,12 +47,19 @@ function label(status: CheckStatus | TierVerdict, p: Palette): string {
 
 /**
  * Shows text from the endpoint on one line with its control characters escaped, so an answer can
- * neither break the layout nor send escape sequences to the terminal.
+ * neither break the layout, send escape sequences to the terminal, nor reorder the text around it
+ * in a bidi-aware terminal (bidi marks, embeddings, overrides and isolates).
  */
 export function visible(text: string, limit = BODY_PREVIEW): string {
   const cut = text.length > limit ? `${text.slice(0, limit)}…` : text;
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
-    c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return cut.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) =>
+      c === '\n'
+        ? '\\n'
+        : c === '\t'
+          ? '\\t'
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
