@@ -4,7 +4,7 @@
  *
  *   node run.mjs [--quick] [--only endpoint:node,micro,...] [--duration s] [--warmup s]
  *                [--rounds n] [--endpoint-rounds n] [--connections n] [--micro-budget ms]
- *                [--out dir] [--name base] [--profile] [--node 20|22|24|all]
+ *                [--out dir] [--name base] [--profile] [--node 20|22|24|26|all]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -64,7 +64,7 @@ if (values.help) {
   console.log(
     'usage: node run.mjs [--quick] [--only endpoint[:node|express5|express4|fastify|hono],inprocess[:<same ids>],micro[:case],mock[:route],conformance,client]\n' +
       '                    [--duration s] [--warmup s] [--rounds n] [--endpoint-rounds n] [--connections n]\n' +
-      '                    [--micro-budget ms] [--out dir] [--name base] [--profile] [--node 20|22|24|all]',
+      '                    [--micro-budget ms] [--out dir] [--name base] [--profile] [--node 20|22|24|26|all]',
   );
   process.exit(0);
 }
@@ -207,14 +207,15 @@ function ensureBuilt() {
 }
 
 /**
- * `--node 24`, `--node 22,24` or `--node all` (20, 22 and 24): the same run again under each Node,
+ * `--node 24`, `--node 22,24` or `--node all` (20, 22, 24 and 26): the same run again under each Node,
  * one after the other, every process of it (servers, load, workers) on that Node, with the binary
- * CI tests (scripts/node-bin.sh: the machine's 20, the pinned 22 and 24 of npm's `node` package,
+ * CI tests (scripts/node-bin.sh: the machine's 20, the pinned 22, 24 and 26 of npm's `node` package,
  * cached by npx). Each writes `node-<major>.json` and `.md` (`<name>-node-<major>` with --name).
  * Returns the exit status: the first failure's, else 0.
  */
 function runOnEachNode(list) {
-  const majors = list === 'all' ? ['20', '22', '24'] : list.split(',').map((entry) => entry.trim());
+  const majors =
+    list === 'all' ? ['20', '22', '24', '26'] : list.split(',').map((entry) => entry.trim());
   const nodeBin = join(BENCH_DIR, '..', 'scripts', 'node-bin.sh');
   // The arguments of this run, less --node (and its value): the children run in-process.
   const argv = process.argv.slice(2);
@@ -226,7 +227,7 @@ function runOnEachNode(list) {
   let status = 0;
   for (const major of majors) {
     if (!/^\d+$/.test(major)) {
-      console.error(`--node takes majors (20, 22, 24) or all, not ${major}`);
+      console.error(`--node takes majors (20, 22, 24, 26) or all, not ${major}`);
       return 2;
     }
     const found = spawnSync(nodeBin, [major], {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints the path of the Node binary CI tests for a major: the machine's own for 20, the pinned
-# release of npm's `node` package for 22 and 24. The one place that says which releases are tested.
+# release of npm's `node` package for 22, 24 and 26. The one place that says which releases are
+# tested.
 #
 # Usage: scripts/node-bin.sh <major>
 #
@@ -23,7 +24,8 @@ case "$major" in
     ;;
   22) version=22.23.3 ;;
   24) version=24.21.0 ;;
-  *) echo "node-bin: no pinned Node $major (have 20, 22, 24)" >&2; exit 2 ;;
+  26) version=26.10.0 ;;
+  *) echo "node-bin: no pinned Node $major (have 20, 22, 24, 26)" >&2; exit 2 ;;
 esac
 # npx only finds the binary: running under `npx -c` would hand the child npm's exec settings
 # (npm_config_call, npm_config_package), which break the tests that call npx themselves.

@@ -30,7 +30,9 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const KEY = 'corpus-task-key-8c1f';
 const require = createRequire(import.meta.url);
-const CLI = join(dirname(require.resolve('questkit/package.json')), 'dist', 'cli.js');
+// The CLI by its path in the workspace, not as a dependency: pnpm would link its bin before the
+// CLI is built, and warn on every fresh install that it cannot.
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/cli.js', import.meta.url));
 const NEXT = require.resolve('next/dist/bin/next');
 const NEXT_APP = join(dirname(fileURLToPath(import.meta.url)), '..', 'next-app');
 

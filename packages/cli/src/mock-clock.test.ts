@@ -74,7 +74,7 @@ const post = async (url: string, body: unknown, headers: Record<string, string> 
 
 describe('questkit mock --clock', () => {
   it('claims a daily quest, advances a day, and claims it again', async () => {
-    const mock = startMock(['--clock', '2025-06-01T12:00:00Z']);
+    const mock = startMock(['--clock', '2025-06-01T12:00:00Z', '--verbose']);
     try {
       const url = await mock.url;
       // The banner says the clock is manual and lists how to advance it.

@@ -62,5 +62,13 @@ describe('questkit mock', () => {
     const bad = await run(['--no-such-flag']);
     expect(bad.code).toBe(2);
     expect(bad.out).not.toMatch(/\n\s+at /);
-  });
+    // Errors in the flags' own names, never the library's options (baseUrl), and exit 2.
+    const url = await run(['--public-url', 'notaurl']);
+    expect(url.code).toBe(2);
+    expect(url.out).toMatch(/^questkit mock: --public-url must be an absolute http/);
+    expect(url.out).not.toContain('baseUrl');
+    const clock = await run(['--clock', '2025-06-01T12:00:00']);
+    expect(clock.code).toBe(2);
+    expect(clock.out).toContain('add Z for UTC or an offset');
+  }, 60_000);
 });

@@ -22,6 +22,14 @@ interface ConnectFaults {
   dropCallbackQuery?: boolean;
   /** Rejects every redirect. */
   rejectAll?: boolean;
+  /** Checks the signature, then answers 200 JSON instead of redirecting. */
+  jsonAnswer?: boolean;
+  /** Checks the signature, then shows a login page (200 HTML). */
+  loginPage?: boolean;
+  /** Wants a parameter the platform never sends: 400 JSON naming missing parameters. */
+  extraParameter?: string;
+  /** Verifies against the URL as a framework reports it: localhost in place of 127.0.0.1. */
+  hostRewrite?: boolean;
 }
 
 // Written with node:crypto from the contract's words, not with core: the runner's use of core's
@@ -32,7 +40,8 @@ function hmac(secret: string, text: string): string {
 
 function connectEndpoint(faults: ConnectFaults, origin: () => string) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    const received = `${origin()}${req.url ?? '/'}`;
+    const reported = faults.hostRewrite ? origin().replace('127.0.0.1', 'localhost') : origin();
+    const received = `${reported}${req.url ?? '/'}`;
     const url = new URL(received);
     const signature = url.searchParams.get('signature') ?? '';
     // The signature is the last parameter: the signed string is the URL without it, as text.
@@ -41,9 +50,26 @@ function connectEndpoint(faults: ConnectFaults, origin: () => string) {
     const valid =
       signature.length === expected.length &&
       timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+    if (faults.extraParameter && !url.searchParams.has(faults.extraParameter)) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Missing required parameters' }));
+      return;
+    }
     if (faults.rejectAll || (!faults.noSignatureCheck && !valid)) {
       res.writeHead(400, { 'content-type': 'text/plain' });
       res.end('Invalid signature');
+      return;
+    }
+    if (faults.jsonAnswer) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":true}');
+      return;
+    }
+    if (faults.loginPage) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><title>Log in</title><form method="post"><input name="email"></form>',
+      );
       return;
     }
     if (faults.loginFirst) {
@@ -80,7 +106,8 @@ async function runConnect(faults: ConnectFaults, showSecrets = false): Promise<C
   return runConformance({
     url: verify.url,
     apiKey: TEST_API_KEY,
-    timeoutMs: 2000,
+    // The platform's limit: a busy machine's slow answer is no verdict.
+    timeoutMs: 10_000,
     only: ['claim', 'connect.'],
     connect: { url: connect.url, secret: SECRET },
     showSecrets,
@@ -134,12 +161,58 @@ describe('connect checks', () => {
     expect(callback.findings.map((f) => f.message).join(' ')).toMatch(message);
   });
 
-  it('skip the callback check when the endpoint shows a login first', async () => {
-    const report = await runConnect({ loginFirst: true });
+  it.each([
+    [
+      { loginFirst: true },
+      /^not judged past the login: the handler redirected to \/login, not to the callback/,
+    ],
+    [{ loginPage: true }, /^not judged past the login: the handler answered 200 with a page/],
+  ] as const)('skip the callback past a login step, and say how to judge it %#', async (faults, reason) => {
+    const report = await runConnect(faults);
     const callback = report.checks.find((c) => c.id === 'connect.callback')!;
     expect(callback.status).toBe('skip');
-    expect(callback.skipReason).toMatch(/login first/);
+    expect(callback.skipReason).toMatch(reason);
+    expect(callback.skipReason).toMatch(
+      /test mode of the handler in which the member is already logged in/,
+    );
     expect(report.summary.ok).toBe(true);
+  });
+
+  it('fail a handler that answers JSON instead of redirecting: members can never link', async () => {
+    const report = await runConnect({ jsonAnswer: true });
+    expect(statuses(report)).toMatchObject({
+      'connect.signed-redirect': 'pass',
+      'connect.tampered-redirect': 'pass',
+      'connect.callback': 'fail',
+    });
+    const callback = report.checks.find((c) => c.id === 'connect.callback')!;
+    expect(callback.findings[0]?.message).toMatch(
+      /^answered 200 application\/json: "\{\\"success\\":true\}" to a correctly signed redirect, and did not redirect to the callback: .*members can never link/,
+    );
+    expect(report.summary.ok).toBe(false);
+  });
+
+  it('quote a handler that wants another parameter, and list the three the platform sends', async () => {
+    const report = await runConnect({ extraParameter: 'state' });
+    const signed = report.checks.find((c) => c.id === 'connect.signed-redirect')!;
+    expect(signed.status).toBe('fail');
+    const message = signed.findings[0]!.message;
+    expect(message).toMatch(
+      /^rejected a correctly signed redirect with 400: "Missing required parameters"\. The platform sends exactly three query parameters: svcUserId .*, callback .* and signature/,
+    );
+    // Nothing in its answer is about a signature: the advice does not blame one.
+    expect(message).not.toMatch(/signature check fails/);
+  });
+
+  it('name the host a framework reports as the usual cause of a failed signature check', async () => {
+    const report = await runConnect({ hostRewrite: true });
+    const signed = report.checks.find((c) => c.id === 'connect.signed-redirect')!;
+    expect(signed.status).toBe('fail');
+    const message = signed.findings[0]!.message;
+    expect(message).toMatch(
+      /^rejected a correctly signed redirect with 400: "Invalid signature"\. If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed \(http:\/\/127\.0\.0\.1:\d+\): Next\.js reports localhost/,
+    );
+    expect(message).toMatch(/svcUserId/);
   });
 
   it('fail the signed redirect when the endpoint rejects it', async () => {

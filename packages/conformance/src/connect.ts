@@ -1,9 +1,9 @@
 import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
 import type { ObservedAnswer } from '@questkit/core/api';
 import { toCurl } from './curl.js';
-import { statusOf } from './judge.js';
-import { type OutgoingRequest, send } from './send.js';
-import type { CheckResult, ConnectOptions, Finding, ReceivedAnswer, SentRequest } from './types.js';
+import { endpointText, isHtmlPage } from './endpoint-text.js';
+import type { OutgoingRequest } from './send.js';
+import type { CheckResult, ConnectOptions, Finding } from './types.js';
 
 /** The connect checks, in the order they run. */
 export const CONNECT_CHECKS = [
@@ -31,28 +31,35 @@ export type ConnectCheckId = (typeof CONNECT_CHECKS)[number]['id'];
 /** The callback the redirect carries when the run names none: a host that never resolves. */
 export const DEFAULT_CONNECT_CALLBACK = 'https://platform.invalid/connect/callback';
 
-/** What the connect checks need from the run. */
-export interface ConnectRunContext {
-  options: ConnectOptions;
-  timeoutMs: number;
-  showSecrets: boolean;
-  stop?: AbortSignal;
-  /** Which checks to run. */
-  selected: (id: ConnectCheckId) => boolean;
-  /** Called with each result as it is ready. */
-  report: (result: CheckResult) => void;
+/** The connect redirects of a run, as data: built by the plan, sent, then judged. */
+export interface ConnectPlan {
+  /** The selected checks, in order. */
+  ids: ConnectCheckId[];
+  /** The redirects sent, each a GET; the signed one always (the callback check reads its answer). */
+  requests: Array<{ id: ConnectRequestId; request: OutgoingRequest }>;
+  /** The signed redirect's URL. */
+  signed: string;
+  /** The callback the redirect carries, with a `session` parameter it must keep. */
+  callback: string;
+  session: string;
+  secret: string;
 }
+
+/** The checks that send a request of their own; `connect.callback` reads the signed one's answer. */
+export type ConnectRequestId = Exclude<ConnectCheckId, 'connect.callback'>;
 
 const SIGNATURE = /([?&]signature=)[^&#]*/g;
 const REDACTED = 'REDACTED';
 
 /**
- * Runs the connect checks against the task's redirect URL. The signed redirect comes from core's
- * `createConnectRedirect` and the callback is checked with core's `verifySignedUrl`: the same
- * code the platform side of questkit uses.
+ * The connect redirects for the task's redirect URL: one signed by core's
+ * `createConnectRedirect` (the code the platform side of questkit uses), one whose svcUserId was
+ * changed after signing, one without a signature.
  */
-export async function runConnectChecks(context: ConnectRunContext): Promise<void> {
-  const { options } = context;
+export async function planConnect(
+  options: ConnectOptions,
+  ids: readonly ConnectCheckId[],
+): Promise<ConnectPlan> {
   const session = crypto.randomUUID();
   const callback = withParam(options.callback ?? DEFAULT_CONNECT_CALLBACK, 'session', session);
   const svcUserId = options.svcUserId ?? crypto.randomUUID();
@@ -62,67 +69,46 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
     callback,
     secret: options.secret,
   });
+  const tampered = new URL(signed);
+  tampered.searchParams.set('svcUserId', `${svcUserId}-tampered`);
+  const unsigned = new URL(signed);
+  unsigned.searchParams.delete('signature');
+  const requests = [
+    { id: 'connect.signed-redirect' as const, request: get(signed) },
+    ...(ids.includes('connect.tampered-redirect')
+      ? [{ id: 'connect.tampered-redirect' as const, request: get(tampered.href) }]
+      : []),
+    ...(ids.includes('connect.unsigned-redirect')
+      ? [{ id: 'connect.unsigned-redirect' as const, request: get(unsigned.href) }]
+      : []),
+  ];
+  return { ids: [...ids], requests, signed, callback, session, secret: options.secret };
+}
 
-  // The callback check reads the answer to the signed redirect, so that one always runs.
-  const started = performance.now();
-  const signedAnswer = await send(get(signed), {
-    timeoutMs: context.timeoutMs,
-    signal: context.stop,
-  });
-  if (context.selected('connect.signed-redirect')) {
-    context.report(
-      result(
-        context,
-        'connect.signed-redirect',
-        signed,
-        signedAnswer,
-        started,
-        signedFindings(signedAnswer, context.timeoutMs),
-      ),
-    );
-  }
+/** A connect check's verdict: its findings, or why it was not judged. */
+export type ConnectVerdict = { findings: Finding[] } | { skip: string };
 
-  for (const id of ['connect.tampered-redirect', 'connect.unsigned-redirect'] as const) {
-    if (!context.selected(id)) continue;
-    const url = new URL(signed);
-    if (id === 'connect.tampered-redirect')
-      url.searchParams.set('svcUserId', `${svcUserId}-tampered`);
-    else url.searchParams.delete('signature');
-    const begun = performance.now();
-    const answer = await send(get(url.href), {
-      timeoutMs: context.timeoutMs,
-      signal: context.stop,
-    });
-    context.report(
-      result(
-        context,
-        id,
-        url.href,
-        answer,
-        begun,
-        rejectionFindings(answer, id, context.timeoutMs),
-      ),
-    );
+/**
+ * Judges one connect check from the answers to the redirects: its own, and the signed one's (the
+ * callback check reads only that). The callback is checked with core's `verifySignedUrl`.
+ */
+export async function connectVerdict(
+  id: ConnectCheckId,
+  answers: Partial<Record<ConnectRequestId, ObservedAnswer>>,
+  plan: ConnectPlan,
+  timeoutMs: number,
+): Promise<ConnectVerdict> {
+  const signedAnswer = answers['connect.signed-redirect']!;
+  if (id === 'connect.signed-redirect') {
+    return { findings: signedFindings(signedAnswer, timeoutMs, plan.signed) };
   }
-
-  if (context.selected('connect.callback')) {
-    const begun = performance.now();
-    const back = straightBack(signedAnswer, signed, callback);
-    const base = result(context, 'connect.callback', signed, signedAnswer, begun, []);
-    if (back === null) {
-      const accepted = signedAnswer.status === 200 || isRedirect(signedAnswer.status);
-      context.report({
-        ...base,
-        status: 'skip',
-        skipReason: accepted
-          ? 'the endpoint did not redirect straight back to the callback (it shows a login first); the callback is checked when it does, as with a test login'
-          : 'the signed redirect was not accepted (see connect.signed-redirect)',
-      });
-    } else {
-      const findings = await callbackFindings(back, options.secret, session);
-      context.report({ ...base, findings, status: statusOf(findings) });
-    }
+  if (id !== 'connect.callback') {
+    return { findings: rejectionFindings(answers[id]!, id, timeoutMs) };
   }
+  const back = straightBack(signedAnswer, plan.signed, plan.callback);
+  if (back !== null) return { findings: await callbackFindings(back, plan.secret, plan.session) };
+  const flow = notStraightBack(signedAnswer, plan.signed);
+  return flow.kind === 'fail' ? { findings: flow.findings } : { skip: flow.reason };
 }
 
 function get(url: string): OutgoingRequest {
@@ -152,15 +138,108 @@ function noAnswer(answer: ObservedAnswer, timeoutMs: number): Finding[] {
   ];
 }
 
-function signedFindings(answer: ObservedAnswer, timeoutMs: number): Finding[] {
+const PARAMETERS =
+  "The platform sends exactly three query parameters: svcUserId (the member's platform id), callback (where to send the member back) and signature (HMAC-SHA256 of the full URL without its signature parameter, lower-case hex, keyed with the community secret); require no other.";
+
+function hostCause(signed: string): string {
+  const { origin } = new URL(signed);
+  return `If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed (${origin}): Next.js reports localhost for a request to 127.0.0.1, a proxy in front reports http for https. Verify the signature against your public URL, set in your configuration, not the URL the request reports.`;
+}
+
+/** Words that say the endpoint's own signature check failed, or that a parameter was missing. */
+const ABOUT_SIGNATURE = /sign|hmac|hash|tamper|forged|verif|authentic/i;
+const ABOUT_PARAMETERS = /param|missing|required|expected|must be|is not allowed|unknown/i;
+
+function signedFindings(answer: ObservedAnswer, timeoutMs: number, signed: string): Finding[] {
   const { status } = answer;
   if (status === undefined) return noAnswer(answer, timeoutMs);
-  if (status === 200 || isRedirect(status)) return [];
-  const hint =
-    status === 400
-      ? 'rejected a correctly signed redirect: sign-check the full URL without its signature parameter (HMAC-SHA256, lower-case hex); if only the platform origin may be the callback, give a callback there'
-      : `answered ${status}; a correctly signed redirect gets a redirect or a page`;
-  return [{ rule: 'connect', severity: 'error', message: hint }];
+  if ((status >= 200 && status < 300) || isRedirect(status)) return [];
+  const said = endpointText(answer.body);
+  const quoted = said === undefined ? '' : `: "${said}"`;
+  if (status === 404 || status === 405) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `answered ${status}${quoted} to a correctly signed redirect: nothing takes a GET at ${new URL(signed).pathname}. The platform sends the member's browser there with a GET; is the redirect URL right?`,
+      },
+    ];
+  }
+  // The endpoint's own words tell which of its checks refused: a signature, or a parameter.
+  const signature = said === undefined || ABOUT_SIGNATURE.test(said);
+  const parameters = said !== undefined && ABOUT_PARAMETERS.test(said);
+  const advice =
+    parameters && !signature
+      ? [PARAMETERS]
+      : parameters
+        ? [PARAMETERS, hostCause(signed)]
+        : [hostCause(signed), PARAMETERS];
+  const what = status >= 500 ? 'failed on' : 'rejected';
+  return [
+    {
+      rule: 'connect',
+      severity: 'error',
+      message: `${what} a correctly signed redirect with ${status}${quoted}. ${advice.join(' ')}`,
+    },
+  ];
+}
+
+type FlowOutcome = { kind: 'fail'; findings: Finding[] } | { kind: 'skip'; reason: string };
+
+const LOGIN_JUDGE =
+  'To judge the callback, check a test mode of the handler in which the member is already logged in, so that it redirects straight back, or finish the flow in a browser from the mock platform (questkit mock, then start the connect flow from its dashboard).';
+
+/** The signed redirect did not come straight back to the callback: a login step, or a dead end. */
+function notStraightBack(answer: ObservedAnswer, signed: string): FlowOutcome {
+  const { status } = answer;
+  if (
+    status === undefined ||
+    status < 200 ||
+    (status >= 300 && !isRedirect(status)) ||
+    status >= 400
+  ) {
+    return {
+      kind: 'skip',
+      reason: 'the signed redirect was not accepted (see connect.signed-redirect)',
+    };
+  }
+  if (isRedirect(status)) {
+    const where = answer.location ? ` to ${redactedLocation(answer.location, signed)}` : '';
+    return {
+      kind: 'skip',
+      reason: `not judged past the login: the handler redirected${where}, not to the callback (a login step, as expected before the member is known). ${LOGIN_JUDGE}`,
+    };
+  }
+  if (isHtmlPage(answer.contentType, answer.body)) {
+    return {
+      kind: 'skip',
+      reason: `not judged past the login: the handler answered ${status} with a page (a login step, as expected before the member is known). ${LOGIN_JUDGE}`,
+    };
+  }
+  const said = endpointText(answer.body);
+  const type = answer.contentType ? ` ${answer.contentType.split(';')[0]}` : '';
+  const shown = said === undefined ? ' (no body)' : `: ${JSON.stringify(said)}`;
+  return {
+    kind: 'fail',
+    findings: [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `answered ${status}${type}${shown} to a correctly signed redirect, and did not redirect to the callback: the member's browser stops there, so members can never link their account. After checking the signature (and logging the member in), redirect (302) to the callback URL with identifier added, then signature over the result.`,
+      },
+    ],
+  };
+}
+
+/** A location as the report shows it: its path when on the endpoint's origin, never its query. */
+function redactedLocation(location: string, from: string): string {
+  try {
+    const target = new URL(location, from);
+    const origin = target.origin === new URL(from).origin ? '' : target.origin;
+    return `${origin}${target.pathname}`;
+  } catch {
+    return 'another address';
+  }
 }
 
 function rejectionFindings(
@@ -234,40 +313,29 @@ async function callbackFindings(back: URL, secret: string, session: string): Pro
   return findings;
 }
 
-function redact(url: string, showSecrets: boolean): string {
+/** A URL as the report shows it: its signature redacted unless the run shows secrets. */
+export function redactSignature(url: string, showSecrets: boolean): string {
   return showSecrets ? url : url.replace(SIGNATURE, `$1${REDACTED}`);
 }
 
-function result(
-  context: ConnectRunContext,
-  id: ConnectCheckId,
-  url: string,
+/** A connect redirect and its answer as the report shows them, signatures redacted. */
+export function describeConnect(
+  request: OutgoingRequest,
   answer: ObservedAnswer,
-  started: number,
-  findings: Finding[],
-): CheckResult {
-  const title = CONNECT_CHECKS.find((check) => check.id === id)!.title;
-  const shown = redact(url, context.showSecrets);
-  const sent: SentRequest = { method: 'GET', url: shown, headers: {}, bodyBytes: 0 };
-  const received: ReceivedAnswer = {
-    elapsedMs: Math.round(answer.elapsedMs),
-    ...(answer.status !== undefined ? { status: answer.status } : {}),
-    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-    ...(answer.location ? { location: redact(answer.location, context.showSecrets) } : {}),
-    ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
-    ...(answer.timedOut ? { timedOut: true } : {}),
-    ...(answer.error !== undefined ? { error: answer.error } : {}),
-  };
+  run: { showSecrets: boolean; timeoutMs: number },
+): Pick<CheckResult, 'sent' | 'received' | 'curl'> {
+  const url = redactSignature(request.url, run.showSecrets);
   return {
-    id,
-    title,
-    group: 'connect',
-    tier: 'members',
-    status: statusOf(findings),
-    findings,
-    sent,
-    received,
-    curl: toCurl(get(shown), { timeoutMs: context.timeoutMs }),
-    durationMs: Math.round(performance.now() - started),
+    sent: { method: request.method, url, headers: {}, bodyBytes: 0 },
+    received: {
+      elapsedMs: Math.round(answer.elapsedMs),
+      ...(answer.status !== undefined ? { status: answer.status } : {}),
+      ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+      ...(answer.location ? { location: redactSignature(answer.location, run.showSecrets) } : {}),
+      ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
+      ...(answer.timedOut ? { timedOut: true } : {}),
+      ...(answer.error !== undefined ? { error: answer.error } : {}),
+    },
+    curl: toCurl({ ...request, url }, { timeoutMs: run.timeoutMs }),
   };
 }

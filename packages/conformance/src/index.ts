@@ -23,6 +23,7 @@ export {
 } from './claim-body.js';
 export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
 export { API_KEY_ENV, toCurl } from './curl.js';
+export { endpointText, isHtmlPage } from './endpoint-text.js';
 export {
   CLAIM_PROBE_ID,
   OVERSIZE_BYTES,
@@ -35,6 +36,11 @@ export {
 export { formatHuman, formatProgress, type HumanFormatOptions } from './reporters/human.js';
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
+export {
+  formatWebhookHuman,
+  formatWebhookJson,
+  formatWebhookJunit,
+} from './reporters/webhook.js';
 export {
   DEFAULT_BURST,
   DEFAULT_CONCURRENCY,
@@ -55,3 +61,18 @@ export {
   type TransportAnswer,
 } from './send.js';
 export * from './types.js';
+export {
+  checkWebhookReceiver,
+  WEBHOOK_CHECKS,
+  WEBHOOK_SECRET_ENV,
+  type WebhookCheckOptions,
+  type WebhookReport,
+  type WebhookSummary,
+  WRONG_WEBHOOK_SECRET,
+} from './webhook.js';
+export {
+  deliveryRequest,
+  type SampleIds,
+  sampleEvent,
+  sampleEvents,
+} from './webhook-deliveries.js';

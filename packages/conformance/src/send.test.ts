@@ -24,7 +24,8 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 const post = (url: string, options: { timeoutMs?: number; maxBodyBytes?: number } = {}) =>
   send(
     { method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '{"a":"Zoë"}' },
-    { timeoutMs: 2_000, ...options },
+    // Long enough that only an endpoint that never answers times out, however busy the machine.
+    { timeoutMs: 10_000, ...options },
   );
 
 describe('send over fetch', () => {

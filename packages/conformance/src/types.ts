@@ -31,7 +31,8 @@ export type RunVerdict = 'pass' | 'fail' | 'not_judged';
  * What a finding is about: one of the platform's three checks, or one of the runner's own
  * expectations (`expected_status`: the answer is not the one this probe calls for; `auth`: the
  * endpoint accepts claims without the right key; `tolerance`: unknown fields change the answer;
- * `latency`: the latency series is too slow; `connect`: the connect redirect flow).
+ * `latency`: the latency series is too slow; `connect`: the connect redirect flow; `webhook`: a
+ * webhook delivery's answer).
  */
 export type FindingRule =
   | PlatformCheck
@@ -40,6 +41,7 @@ export type FindingRule =
   | 'tolerance'
   | 'latency'
   | 'connect'
+  | 'webhook'
   | 'member'
   | 'no_answer';
 
@@ -74,9 +76,18 @@ export interface SentRequest {
 
 /**
  * What came back for a request (or why nothing did), as the report shows it: core's
- * `ObservedAnswer`, with the body cut to a readable length.
+ * `ObservedAnswer`, with the body cut to a readable length, and what the judge read in the whole
+ * body.
  */
-export type ReceivedAnswer = ObservedAnswer;
+export interface ReceivedAnswer extends ObservedAnswer {
+  /** The `message` a member is shown, as core's check read it from the whole body. */
+  message?: string;
+  /**
+   * What in a 200's JSON says no (`"verified": false`, an `error` field): the platform reads only
+   * the status, so it credits the member all the same.
+   */
+  refusal?: string;
+}
 
 /** Latency of a series of claims, in ms. */
 export interface LatencyStats {

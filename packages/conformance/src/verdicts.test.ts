@@ -12,9 +12,10 @@ import { readAll, type Served, serve } from './test-support/serve.js';
 import type { ConformanceReport } from './types.js';
 
 // Real endpoints on loopback, each broken the way members would feel it, and what the battery
-// says of each. Short limits stand in for the platform's 10 s.
+// says of each. The platform's 10 s limit: a busy machine's slow answer is no verdict; a test that
+// wants a timeout sets its own limit.
 const KEY = 'verdict-test-key';
-const FAST = { timeoutMs: 1000, burst: 2, samples: 2 } as const;
+const FAST = { timeoutMs: 10_000, burst: 2, samples: 2 } as const;
 
 const servers: Served[] = [];
 afterEach(async () => {
@@ -64,7 +65,9 @@ describe('verdicts about what the member will see', () => {
     });
     servers.push(served);
     const report = await runConformance({ url: served.url, apiKey: KEY, ...FAST });
-    expect(sentence(report, 'member.api-key')).toMatch(/^it does not check the key at all/);
+    expect(sentence(report, 'member.api-key')).toMatch(
+      /^it does not check the key: .* A direct call awards nothing on the platform, but anyone who finds the URL can call it, learn whether a member qualifies/,
+    );
     expect(report.summary.ok).toBe(false);
   });
 
@@ -161,7 +164,7 @@ describe('bounded time', () => {
     const answeredWhileStuck: string[] = [];
     let stuck = false;
     const served = await serve(async (req, res) => {
-      if (req.method === 'GET') {
+      if (req.headers['x-api-key'] === undefined) {
         stuck = true;
         return; // never answered
       }
@@ -170,8 +173,15 @@ describe('bounded time', () => {
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"No."}');
     });
     servers.push(served);
-    const report = await runConformance({ url: served.url, apiKey: KEY, concurrency: 2, ...FAST });
-    expect(verdict(report, 'http.method-get')?.received?.timedOut).toBe(true);
+    // The stuck probe's 3 s give the other slot time for many probes, even on a busy machine.
+    const report = await runConformance({
+      url: served.url,
+      apiKey: KEY,
+      concurrency: 2,
+      ...FAST,
+      timeoutMs: 3_000,
+    });
+    expect(verdict(report, 'auth.missing-key')?.received?.timedOut).toBe(true);
     expect(answeredWhileStuck.length).toBeGreaterThan(0);
   });
 
@@ -252,10 +262,10 @@ describe('assertConformant', () => {
 import { assertConformant } from ${JSON.stringify(entry)};
 import { createVerifier, ok } from ${JSON.stringify(core)};
 test('passes', async () => {
-  await assertConformant(createVerifier({ apiKey: 'k', verify: () => ok() }).fetch, { apiKey: 'k', timeoutMs: 1000, burst: 2, samples: 2 });
+  await assertConformant(createVerifier({ apiKey: 'k', verify: () => ok() }).fetch, { apiKey: 'k', burst: 2, samples: 2 });
 });
 test('fails', async (t) => {
-  await t.assert.rejects(assertConformant(createVerifier({ apiKey: 'other', verify: () => ok() }).fetch, { apiKey: 'k', timeoutMs: 1000 }), /refuses the key you gave/);
+  await t.assert.rejects(assertConformant(createVerifier({ apiKey: 'other', verify: () => ok() }).fetch, { apiKey: 'k' }), /refuses the key you gave/);
 });
 `,
       );

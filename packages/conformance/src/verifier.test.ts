@@ -15,6 +15,8 @@ async function serveVerifier(verifier: { fetch: (request: Request) => Promise<Re
   return served.url;
 }
 
+// The platform's 10 s limit, whose 5 s slowness threshold no local answer nears even on a busy
+// machine: a warning here would be the machine's, not the endpoint's.
 describe('runConformance against endpoints built with questkit', () => {
   it('passes every check of a verifier that claims', async () => {
     const url = await serveVerifier(
@@ -23,7 +25,7 @@ describe('runConformance against endpoints built with questkit', () => {
     const report = await runConformance({
       url,
       apiKey: TEST_API_KEY,
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
       burst: 4,
       samples: 3,
       expect: 'pass',
@@ -43,7 +45,7 @@ describe('runConformance against endpoints built with questkit', () => {
     const report = await runConformance({
       url,
       apiKey: TEST_API_KEY,
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
       burst: 4,
       samples: 3,
       expect: 'fail',

@@ -226,9 +226,10 @@ describe('verifier.node: bodies it stops reading', () => {
       verify: () => new Promise(() => {}),
       onError: () => {},
     });
+    // The handler never settles: an answer at all is the deadline's, not before it.
     const started = Date.now();
     const answer = await send(port);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     expect(answer.status).toBe(400);
     expect(answer.message).toMatch(/too long/);
   });

@@ -205,7 +205,7 @@ describe.each(EXPRESS_VERSIONS)('verificationEndpoint on $name', ({ express }) =
         const reply = await send(`${server.origin}/verify`, {
           headers: JSON_HEADERS,
           body: chunks('  ', 500, 20),
-          timeoutMs: 3000,
+          timeoutMs: 9000,
         });
         expectContract(reply, 400, DEFAULT_MESSAGES.timeout);
         expect(reply.headers.connection).toBe('close');

@@ -2,6 +2,7 @@ import type { RateLimiter } from './auth/rate-limit.js';
 import type { MemberTokens } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { Journal } from './journal.js';
+import type { ReferralCodes } from './referral-codes.js';
 import type { QuestRecord } from './store/records.js';
 import type { Store } from './store/store.js';
 
@@ -31,6 +32,8 @@ export interface MockContext {
   tokens: MemberTokens;
   rateLimiter: RateLimiter;
   journal: Journal;
+  /** Members' referral codes, keyed with the platform's secret. */
+  referralCodes: ReferralCodes;
   settings: MockSettings;
   /** What the service side wants to hear of (set by `createService`). */
   hooks?: MockHooks;

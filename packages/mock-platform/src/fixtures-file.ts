@@ -1,4 +1,5 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { parseSnapshot } from './store/snapshot.js';
 import type { Store, StoreSnapshot } from './store/store.js';
 
@@ -25,9 +26,31 @@ export async function readFixtures(file: string): Promise<StoreSnapshot> {
   }
 }
 
-/** Writes the store's state as a fixtures file, through a temporary file so a crash leaves no half file. */
+/**
+ * Writes the store's state as a fixtures file, readable by its owner only: keys and secrets are
+ * in it (see {@link writePrivateFile}).
+ */
 export async function writeFixtures(file: string, store: Store): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(store.snapshot(), null, 2)}\n`, 'utf8');
-  await rename(temporary, file);
+  await writePrivateFile(file, `${JSON.stringify(store.snapshot(), null, 2)}\n`);
+}
+
+/**
+ * Writes `text` to `file` with mode 0600, through a temporary file beside it created exclusively
+ * under an unpredictable name (a link planted there is never followed), then renamed over the
+ * file, so a crash leaves no half file and an older file's wider mode is not kept.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(12).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(text, 'utf8');
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -26,7 +26,7 @@ export {
   type ErrorStatus,
   type ValidationIssue,
 } from './errors.js';
-export { readFixtures, writeFixtures } from './fixtures-file.js';
+export { readFixtures, writeFixtures, writePrivateFile } from './fixtures-file.js';
 export { McpClientSchema } from './http/pipeline.js';
 export { empty, ok, type RouteResult } from './http/result.js';
 export {
@@ -45,6 +45,11 @@ export {
   type OpenApiOptions,
 } from './openapi/document.js';
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform.js';
+export {
+  type GeneratedCredential,
+  PUBLISHED_CREDENTIALS,
+  replacePublishedCredentials,
+} from './published-credentials.js';
 export { PUBLIC_PREFIX, PUBLIC_ROUTES } from './routes/index.js';
 export {
   DEFAULT_GENERATED_USERS,

@@ -13,6 +13,7 @@ import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
+import { type KnownRoute, routeHint } from './http/route-hint.js';
 import { randomId } from './ids.js';
 import { createJournal, type RequestRecord } from './journal.js';
 import {
@@ -23,6 +24,7 @@ import {
 } from './limits.js';
 import { DOCS_CSS, DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import { createReferralCodes } from './referral-codes.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
 import { DEMO } from './seed/demo-ids.js';
@@ -58,6 +60,11 @@ export interface MockPlatformOptions extends MockServiceOptions {
   maxWebhooksPerCommunity?: number;
   /** Secret signing the member tokens (HS256, at least 16 characters); random by default. */
   tokenSecret?: string;
+  /**
+   * Secret keying members' referral codes (HMAC-SHA256, at least 16 characters); random by
+   * default, so codes change on restart unless the same secret is given.
+   */
+  referralSecret?: string;
   /** Lifetime of issued member tokens, in seconds (default 24 h). */
   tokenTtlSeconds?: number;
   /** Check every answer against its core schema; a mismatch becomes a 500 (for tests). */
@@ -160,6 +167,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       options.rateLimitClock ?? clock,
     ),
     journal: createJournal(positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE)),
+    referralCodes: createReferralCodes(options.referralSecret),
     settings: {
       claimCounterRefreshMs: positive(
         'claimCounterRefreshMs',
@@ -234,7 +242,21 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }),
     );
   }
-  app.notFound((c) => toResponse(apiError(404, `No route for ${c.req.method} ${c.req.path}`)));
+  const known: KnownRoute[] = [
+    ...routes.map((route) => ({
+      method: route.method,
+      path: `/public/communities/{subdomain}${route.path}`,
+    })),
+    ...(options.control !== false ? CONTROL_ROUTE_DEFINITIONS : []),
+  ];
+  app.notFound((c) =>
+    toResponse(
+      apiError(
+        404,
+        `No route for ${c.req.method} ${c.req.path}${routeHint(c.req.method, c.req.path, known)}`,
+      ),
+    ),
+  );
   app.onError((error) => {
     // A client that left mid-body is not an error of the mock; nobody reads the answer.
     if (!(error instanceof RequestClosedError)) onError(error);

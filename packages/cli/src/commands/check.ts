@@ -384,13 +384,27 @@ async function writeReports(
   if (values.json === true) io.stdout.write(formatJson(report));
   else io.stdout.write(formatHuman(report, { color, verbose: values.verbose === true }));
   const junit = str(values, 'junit');
-  if (junit !== undefined) {
-    try {
-      await io.writeFile(junit, formatJunit(report));
-    } catch (error) {
-      const reason = (error as { code?: string }).code ?? (error as Error).message;
-      throw new UsageError(`cannot write the JUnit report to ${junit} (${reason})`);
-    }
+  if (junit !== undefined) await writeJunit(io, junit, formatJunit(report));
+}
+
+// Written before the first claim, so a path that cannot be written fails at once, not after the
+// battery; should the run never finish, CI shows an error rather than an old green report.
+const JUNIT_UNFINISHED = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<testsuites name="questkit conformance" tests="1" failures="0" errors="1" skipped="0">',
+  '  <testsuite name="questkit check" tests="1" failures="0" errors="1" skipped="0">',
+  '    <testcase classname="questkit.conformance" name="run"><error message="questkit check did not finish"/></testcase>',
+  '  </testsuite>',
+  '</testsuites>',
+  '',
+].join('\n');
+
+async function writeJunit(io: CliIo, path: string, xml: string): Promise<void> {
+  try {
+    await io.writeFile(path, xml);
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    throw new UsageError(`cannot write the JUnit report to ${path} (${reason})`);
   }
 }
 
@@ -405,6 +419,8 @@ export const checkCommand: Command = {
   epilog: EPILOG,
   async run(parsed, io) {
     const options = toRunOptions(parsed, io.env);
+    const junit = str(parsed.values, 'junit');
+    if (junit !== undefined) await writeJunit(io, junit, JUNIT_UNFINISHED);
     const color = io.stdout.isTTY === true && parsed.values['no-color'] !== true;
     const live = io.stderr.isTTY === true && parsed.values.json !== true;
     const controller = new AbortController();

@@ -26,9 +26,9 @@ export const mockCommand: Command = {
   POST   /__mock/webhooks/deliveries/<id>/replay                           replay a webhook delivery
   POST   /__mock/clock/advance  {"ms": 86400000}                           move the clock (with --clock manual)
   POST   /__mock/tokens  {"userId": "..."}                                  a member token
-The banner lists every route that works in the running mode with a curl example. The demo
-quests' API tasks call http://127.0.0.1:4010/verify with x-api-key demo-task-key: serve your
-endpoint there with QUEST_API_KEY=demo-task-key. With --clock manual (or a date-time), the
+With --verbose the banner lists every route that works in the running mode with a curl example.
+The demo quests' API tasks call http://127.0.0.1:4010/verify with x-api-key demo-task-key: serve
+your endpoint there with QUEST_API_KEY=demo-task-key, or point them at it with --verify-endpoint. With --clock manual (or a date-time), the
 platform time stands still until advanced: claim a daily quest, advance a day, claim it again.
 
 Exit codes: 0 after a clean stop (Ctrl-C), 1 when the server cannot start, 2 for bad arguments.`,

@@ -215,6 +215,12 @@ describe('formatProgress and visible', () => {
     expect(visible('a\nb\tc', 100)).toBe('a\\nb\\tc');
     expect(visible('abcdef', 3)).toBe('abc…');
   });
+
+  it('escapes bidi marks, embeddings, overrides and isolates', () => {
+    expect(visible('a\u202eb\u2066c\u2069\u200f\u061c', 100)).toBe(
+      'a\\u202eb\\u2066c\\u2069\\u200f\\u061c',
+    );
+  });
 });
 
 describe('formatJunit', () => {

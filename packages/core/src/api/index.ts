@@ -40,6 +40,8 @@ import {
 // The verification call's contract: the answer, its time limit and the platform's checks of it.
 // (The claim itself, which every endpoint reads, is on the main entry.)
 export * from '../checks.js';
+// A webhook delivery's body and the platform's rules for its answer.
+export * from '../delivery-checks.js';
 // The schemas and limits of the public API's resources, queries and bodies.
 export * from '../schemas/community.js';
 export * from '../schemas/leaderboard.js';

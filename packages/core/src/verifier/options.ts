@@ -113,8 +113,9 @@ function readApiKey(apiKey: unknown): string | readonly string[] | false {
     apiKey === '' ||
     (Array.isArray(apiKey) && apiKey.length === 0)
   ) {
+    // Most often an environment variable that is not set: say so in the terms the user typed.
     throw new TypeError(
-      '[@questkit/core] apiKey is required: pass the key of the task, a list of keys, or false to run without one',
+      `[@questkit/core] apiKey is ${Array.isArray(apiKey) ? 'an empty list' : apiKey === '' ? 'empty' : String(apiKey)}: is QUEST_API_KEY (or the variable you read it from) set? Start with QUEST_API_KEY=<the task's key>, or pass a list of keys, or false to run without one`,
     );
   }
   return apiKey as string | readonly string[];

@@ -287,7 +287,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     $('delivery-attempts').replaceChildren(...record.attempts.map((attempt) => el('li', {},
       'try ' + attempt.try + ' at ' + time(attempt.at) + ': ' + (attempt.status === null ? attempt.error : 'HTTP ' + attempt.status) +
       ' in ' + Math.round(attempt.durationMs) + ' ms',
-      attempt.body ? el('span', { class: 'answer-body' }, ', answered ', el('q', {}, clip(attempt.body, 120))) : null)));
+      attempt.body ? el('span', { class: 'answer-body' }, ', answered ', el('q', {}, clip(attempt.body, 120))) : null,
+      attempt.explanation ? el('p', { class: 'attempt-explanation' }, attempt.explanation) : null)));
     $('delivery-payload').textContent = pretty(record.payload);
     const detail = $('delivery-detail');
     detail.dataset.deliveryId = id;

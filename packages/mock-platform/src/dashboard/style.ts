@@ -72,6 +72,7 @@ details.ids summary { cursor: pointer; color: var(--accent); }
 h5 { font-size: .9rem; margin: .5rem 0 .25rem; }
 .task { border-top: 1px solid var(--line); margin-top: .5rem; }
 .action-result { margin: .35rem 0; }
+.attempt-explanation { margin: .25rem 0 0; font-size: .9rem; }
 .answer-body q { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 :focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
 .pass { color: var(--ok); font-weight: 600; }

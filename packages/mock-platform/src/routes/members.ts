@@ -30,24 +30,12 @@ export const getSecret = bindRoute('getSecret', ({ community }) =>
   }),
 );
 
-/**
- * The referral code of a member: made from the member's id (two FNV-1a hashes of it, in base 36),
- * so it is the same on every call and after a restart from saved fixtures, with nothing to store.
- */
-export function referralCode(userId: string): string {
-  const hash = (seed: number) => {
-    let value = seed;
-    for (let index = 0; index < userId.length; index++) {
-      value = Math.imul(value ^ userId.charCodeAt(index), 0x01000193) >>> 0;
-    }
-    return value.toString(36).padStart(7, '0');
-  };
-  return `${hash(0x811c9dc5)}${hash(0x050c5d1f)}`.toUpperCase();
-}
-
 /** GET /users/{userId}/referral-code */
-export const getReferralCode = bindRoute('getReferralCode', ({ params, community }, { store }) => {
-  const user = findMember(store, community, params.userId);
-  if (!user || user.deletedAt !== null) return memberNotFound(params.userId, community);
-  return ok({ code: referralCode(user.id) });
-});
+export const getReferralCode = bindRoute(
+  'getReferralCode',
+  async ({ params, community }, { store, referralCodes }) => {
+    const user = findMember(store, community, params.userId);
+    if (!user || user.deletedAt !== null) return memberNotFound(params.userId, community);
+    return ok({ code: await referralCodes.code(user.id) });
+  },
+);

@@ -83,6 +83,7 @@ export const DEMO = {
     subdomain: 'sandbox',
     communityId: uuid('c0000000', 2),
     apiKey: 'qk_sandbox_rw_93b1d7f0a2c4e6b8',
+    connectSecret: 'sandbox-connect-secret-change-me',
     module: uuid('a0000000', 101),
     quest: uuid('20000000', 101),
     users: { admin: uuid('10000000', 101), guest: uuid('10000000', 102) },

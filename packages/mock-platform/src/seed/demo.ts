@@ -641,7 +641,7 @@ function seedSandbox(store: Store): void {
     blockchain: null,
     type: null,
     inviteMinXp: 0,
-    connectSecret: 'sandbox-connect-secret-change-me',
+    connectSecret: s.connectSecret,
     createdAt: at(0),
   });
   store.apiKeys.put({

@@ -5,10 +5,30 @@ import type { FlagSpec } from '../../flags.js';
 export const MOCK_DEFAULT_PORT = 4000;
 export const MOCK_DEFAULT_SEED = 100;
 export const MOCK_DEFAULT_RATE_LIMIT = 50;
+export const MOCK_DEFAULT_VERIFY_ENDPOINT = 'http://127.0.0.1:4010/verify';
 
 // A date, or a date-time with its zone: a time without one would be read in the machine's zone.
 const ISO_DATE_TIME =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
+
+// A date-time without its zone: refused with the way to say it, not read in the machine's zone.
+const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/i;
+
+/** What is wrong with a `--clock` value, undefined when it is fine. */
+export function clockProblem(value: string): string | undefined {
+  if (parseClock(value)) return undefined;
+  if (ZONELESS_DATE_TIME.test(value.trim()))
+    return 'a date-time with its zone: add Z for UTC or an offset such as +02:00 (2025-06-01T12:00:00Z)';
+  return 'system, manual or an ISO 8601 date-time (2025-06-01T12:00:00Z)';
+}
+
+/** What is wrong with a URL flag's value (an absolute http(s) URL), undefined when it is fine. */
+export function httpUrlProblem(value: string): string | undefined {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : '';
+  return protocol === 'http:' || protocol === 'https:'
+    ? undefined
+    : 'an absolute http:// or https:// URL such as http://127.0.0.1:4010/verify';
+}
 
 /** What `--clock` asks for: the system clock, or a manual clock and where it starts. */
 export type ClockChoice = { kind: 'system' } | { kind: 'manual'; start?: Date };
@@ -76,6 +96,15 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     description: 'Write the state to this JSON file on exit',
   },
   {
+    name: 'credentials-file',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_CREDENTIALS_FILE',
+    placeholder: '<file>',
+    defaultText: 'printed once in the banner',
+    description:
+      'Beyond loopback, where to write the random keys and secrets that replace the published demo ones (JSON, mode 0600)',
+  },
+  {
     name: 'public-url',
     type: 'string',
     env: 'QUESTKIT_MOCK_PUBLIC_URL',
@@ -83,6 +112,16 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     defaultText: 'where it listens',
     description:
       'The public URL of the mock, where connect callbacks point (never the Host header)',
+    check: httpUrlProblem,
+  },
+  {
+    name: 'verify-endpoint',
+    type: 'string',
+    env: 'QUESTKIT_MOCK_VERIFY_ENDPOINT',
+    placeholder: '<url>',
+    defaultText: MOCK_DEFAULT_VERIFY_ENDPOINT,
+    description: "The endpoint the demo quests' API tasks call: your app's verification URL",
+    check: httpUrlProblem,
   },
   {
     name: 'allowed-hosts',
@@ -106,10 +145,7 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     defaultText: 'system',
     description:
       'Platform clock: system, manual (stands still until POST /__mock/clock/advance) or an ISO date-time (manual, starting there)',
-    check: (value) =>
-      parseClock(value)
-        ? undefined
-        : 'system, manual or an ISO 8601 date-time (2025-06-01T12:00:00Z)',
+    check: clockProblem,
   },
   {
     name: 'rate-limit',
@@ -120,5 +156,11 @@ export const MOCK_FLAGS: readonly FlagSpec[] = [
     placeholder: '<n>',
     defaultText: String(MOCK_DEFAULT_RATE_LIMIT),
     description: 'Requests per second per credential (token bucket); 0 disables',
+  },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    env: 'QUESTKIT_MOCK_VERBOSE',
+    description: 'List every control route with a curl example in the banner',
   },
 ];

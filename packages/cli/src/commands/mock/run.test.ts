@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mock from '@questkit/mock-platform';
@@ -95,10 +97,11 @@ describe('questkit mock', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out).toContain(`listening on ${url}`);
     expect(out).toContain(`${url}/docs`);
-    // Every control route that works on the system clock, with an example; not the advance.
-    for (const route of mock.CONTROL_ROUTES.filter((r) => r.path !== '/__mock/clock/advance'))
-      expect(out).toContain(`${route.method.padEnd(6)} ${route.path}`);
-    expect(out).not.toContain('/__mock/clock/advance');
+    // Short enough that the keys and the dashboard stay on screen: the routes under --verbose.
+    expect(out.trimEnd().split('\n').length).toBeLessThanOrEqual(16);
+    expect(out).toContain(`Dashboard ${url}/__mock/dashboard`);
+    expect(out).toContain('--verbose lists them');
+    expect(out).not.toContain('POST   /__mock/tokens');
     expect(out).toContain('Clock    system time (start with --clock manual');
     expect(out).toContain(DEMO.apiKeys.readWrite);
     expect(out).toContain(DEMO.apiKeys.readOnly);
@@ -109,11 +112,67 @@ describe('questkit mock', () => {
     expect(out).toContain(`QUEST_API_KEY=${DEMO.taskApiKey}`);
   });
 
-  it('runs a manual clock from --clock or QUESTKIT_MOCK_CLOCK, and lists the advance then', async () => {
-    const { out } = await withCli(['--seed', '0', '--clock', '2030-01-02'], {}, async (server) => {
-      expect(server.platform.service.scheduler.mode).toBe('manual');
-      expect(server.platform.clock.now().toISOString()).toBe('2030-01-02T00:00:00.000Z');
+  it('lists every control route that works in this mode with an example under --verbose', async () => {
+    const { out } = await withCli(['--seed', '0', '--verbose']);
+    // Every control route that works on the system clock, with an example; not the advance.
+    for (const route of mock.CONTROL_ROUTES.filter((r) => r.path !== '/__mock/clock/advance'))
+      expect(out).toContain(`${route.method.padEnd(6)} ${route.path}`);
+    expect(out).not.toContain('/__mock/clock/advance');
+    expect(out).not.toContain('--verbose lists them');
+  });
+
+  it('points the demo quests at --verify-endpoint (or QUESTKIT_MOCK_VERIFY_ENDPOINT)', async () => {
+    const calls: string[] = [];
+    const app = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url} ${request.headers['x-api-key']}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"message":"ok"}');
     });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(app.address() as AddressInfo).port}/quests/verify`;
+    try {
+      for (const [argv, env] of [
+        [['--verify-endpoint', endpoint], {}],
+        [[], { QUESTKIT_MOCK_VERIFY_ENDPOINT: endpoint }],
+      ] as const) {
+        const { out } = await withCli(['--seed', '0', ...argv], env, async (server) => {
+          const claim = await fetch(
+            `${server.url}/__mock/communities/demo/quests/${DEMO.quests.verifyEmail}/claims`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ userId: DEMO.users.admin }),
+            },
+          );
+          expect(claim.status).toBeLessThan(300);
+        });
+        expect(out).toContain(`their API tasks call ${endpoint} with x-api-key`);
+      }
+      expect(calls).toEqual([
+        `POST /quests/verify ${DEMO.taskApiKey}`,
+        `POST /quests/verify ${DEMO.taskApiKey}`,
+      ]);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
+    // A saved state keeps its own endpoints: both together is a usage error, before any start.
+    await expect(
+      runMockCli(['--port', '0', '--fixtures', 'x.json', '--verify-endpoint', endpoint], {}, {}),
+    ).rejects.toThrow(/--verify-endpoint sets the demo seed's quests/);
+    expect(() => parseFlags(MOCK_FLAGS, ['--verify-endpoint', 'localhost:4010'], {})).toThrow(
+      /--verify-endpoint must be an absolute http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
+  it('runs a manual clock from --clock or QUESTKIT_MOCK_CLOCK, and lists the advance then', async () => {
+    const { out } = await withCli(
+      ['--seed', '0', '--clock', '2030-01-02', '--verbose'],
+      {},
+      async (server) => {
+        expect(server.platform.service.scheduler.mode).toBe('manual');
+        expect(server.platform.clock.now().toISOString()).toBe('2030-01-02T00:00:00.000Z');
+      },
+    );
     expect(out).toContain('Clock    manual, standing at 2030-01-02T00:00:00.000Z');
     expect(out).toContain('POST   /__mock/clock/advance');
     // The rate limit refills in real time although the platform clock stands still.
@@ -134,7 +193,7 @@ describe('questkit mock', () => {
     await withCli(['--seed', '0', '--clock', 'system'], {}, async (server) => {
       expect(server.platform.service.scheduler.mode).toBe('timers');
     });
-    for (const bad of ['later', '2025-06-01T12:00:00', '2025-13-01', '12:00Z']) {
+    for (const bad of ['later', '2025-13-01', '12:00Z']) {
       expect(() => parseFlags(MOCK_FLAGS, ['--clock', bad], {}), bad).toThrow(
         /--clock must be system, manual or an ISO 8601 date-time/,
       );
@@ -235,6 +294,13 @@ describe('questkit mock', () => {
     );
     expect(() => parseFlags(MOCK_FLAGS, ['--port', '70000'], {})).toThrow(
       /--port must be an integer from 0 to 65535/,
+    );
+    // A date-time without its zone says how to give it; a bad public URL names the flag.
+    expect(() => parseFlags(MOCK_FLAGS, ['--clock', '2025-06-01T12:00:00'], {})).toThrow(
+      /--clock must be a date-time with its zone: add Z for UTC or an offset such as \+02:00/,
+    );
+    expect(() => parseFlags(MOCK_FLAGS, ['--public-url', 'notaurl'], {})).toThrow(
+      /^--public-url must be an absolute http:\/\/ or https:\/\/ URL/,
     );
     expect(() => parseFlags(MOCK_FLAGS, [], { QUESTKIT_MOCK_SEED: '-1' })).toThrow(
       /QUESTKIT_MOCK_SEED must be/,

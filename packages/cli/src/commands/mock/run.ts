@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { MockPlatform, MockServer } from '@questkit/mock-platform';
+import type { GeneratedCredential, MockPlatform, MockServer } from '@questkit/mock-platform';
+import { UsageError } from '../../errors.js';
 import type { ParsedFlags } from '../../flags.js';
 import type { CliIo } from '../../io.js';
 import {
@@ -16,6 +17,14 @@ type Mock = typeof import('@questkit/mock-platform');
 export interface MockRunHooks {
   signal?: AbortSignal;
   onListening?: (server: MockServer) => void;
+  /** Listen here instead of `--host`, every other decision still taken from `--host`. */
+  bindHost?: string;
+}
+
+/** The credentials that replaced the published ones, and where they were written (else printed). */
+interface Replaced {
+  generated: readonly GeneratedCredential[];
+  file: string | undefined;
 }
 
 const text = (values: ParsedFlags['values'], name: string) =>
@@ -33,14 +42,17 @@ function clockChoice(values: ParsedFlags['values']): ClockChoice {
 }
 
 /**
- * The lines printed on start: the base URL, the clock, the control routes that work in this mode
- * with an example each, what the demo quests call, and the demo credentials. A key the user
- * supplied (flag, environment or fixtures) is never echoed: only the built-in public demo keys are.
+ * The lines printed on start: the base URL, the dashboard, the clock, the demo credentials and
+ * what the demo quests call, short enough to stay on screen; the control routes that work in this
+ * mode, with an example each, under `--verbose`. A key the user supplied (flag, environment or
+ * fixtures) is never echoed: only the built-in public demo keys are.
  */
 async function banner(
   mock: Mock,
   server: MockServer,
   apiKeySource: string | undefined,
+  replaced: Replaced,
+  verbose: boolean,
 ): Promise<string> {
   const { platform, url } = server;
   const manual = platform.service.scheduler.mode === 'manual';
@@ -50,19 +62,27 @@ async function banner(
   );
   const lines = [
     `questkit mock platform listening on ${url}`,
-    `  OpenAPI  ${url}/openapi.json (public API), ${url}/__mock/openapi.json (control routes)`,
-    `  Docs     ${url}/docs`,
     `  Dashboard ${url}/__mock/dashboard`,
+    `  Docs     ${url}/docs (OpenAPI: ${url}/openapi.json, control routes: ${url}/__mock/openapi.json)`,
     manual
       ? `  Clock    manual, standing at ${platform.clock.now().toISOString()} until POST ${url}${ADVANCE_PATH} {"ms": ...} moves it`
       : '  Clock    system time (start with --clock manual to get a test clock you can advance)',
-    'Control routes (tests and demos drive the mock with them), e.g.:',
-    ...routes.map(
-      (route) =>
-        `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
-    ),
   ];
+  if (verbose) {
+    lines.push(
+      'Control routes (tests and demos drive the mock with them), e.g.:',
+      ...routes.map(
+        (route) =>
+          `  ${route.method.padEnd(6)} ${route.path}\n           ${mock.controlExample(route, url)}`,
+      ),
+    );
+  } else if (routes.length > 0) {
+    lines.push(
+      `  Control  ${routes.length} routes under ${url}/__mock/ (claims, connect, webhooks, the clock); --verbose lists them with a curl example each`,
+    );
+  }
   const demo = platform.store.communities.getBySubdomain(mock.DEMO.subdomain);
+  const verifyEndpoint = demoVerifyEndpoint(platform, demo?.id) ?? mock.DEMO.verifyEndpoint;
   if (!demo) {
     lines.push('No "demo" community in this state.');
     return `${lines.join('\n')}\n`;
@@ -72,12 +92,15 @@ async function banner(
     const key = keys.find((k) => k.scope === scope);
     if (!key) return '(none)';
     if (scope === 'read-write' && apiKeySource) return apiKeySource;
+    const fresh = generatedValue(replaced, demo.subdomain, scope);
+    if (fresh) return fresh;
     return key.key === builtIn ? key.key : '(from the fixtures file)';
   };
   lines.push(
     `Demo community "${demo.subdomain}": ${url}/public/communities/${demo.subdomain}`,
     `  x-api-key (read-write)  ${show('read-write', mock.DEMO.apiKeys.readWrite)}`,
     `  x-api-key (read-only)   ${show('read-only', mock.DEMO.apiKeys.readOnly)}`,
+    ...generatedLines(replaced, demo.subdomain),
   );
   const admin = platform.store.users.get(mock.DEMO.users.admin);
   if (admin && admin.communityId === demo.id) {
@@ -89,10 +112,91 @@ async function banner(
   }
   lines.push(
     `  members                 ${platform.store.users.countActive(demo.id)}`,
-    `  demo quests             their API tasks call ${mock.DEMO.verifyEndpoint} with x-api-key ${mock.DEMO.taskApiKey}`,
-    `                          (serve your endpoint there with QUEST_API_KEY=${mock.DEMO.taskApiKey})`,
+    `  demo quests             their API tasks call ${verifyEndpoint} with x-api-key ${mock.DEMO.taskApiKey}`,
+    `                          (serve your endpoint there with QUEST_API_KEY=${mock.DEMO.taskApiKey}; another URL: --verify-endpoint <url>)`,
   );
+  const others = [...new Set(replaced.generated.map((c) => c.subdomain))].filter(
+    (subdomain) => subdomain !== demo.subdomain,
+  );
+  for (const subdomain of others) {
+    lines.push(
+      `Community "${subdomain}": ${url}/public/communities/${subdomain}`,
+      ...(['read-write', 'read-only'] as const).flatMap((scope) => {
+        const value = generatedValue(replaced, subdomain, scope);
+        return value ? [`  x-api-key (${scope})${' '.repeat(12 - scope.length)}${value}`] : [];
+      }),
+      ...generatedLines(replaced, subdomain),
+    );
+  }
+  if (replaced.file && replaced.generated.length > 0) {
+    lines.push(
+      `New keys and secrets replacing the published demo ones: written to ${replaced.file}`,
+    );
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** A generated key of a community, or where it was written; undefined when none was generated. */
+function generatedValue(
+  replaced: Replaced,
+  subdomain: string,
+  scope: 'read-write' | 'read-only' | 'connect-secret',
+): string | undefined {
+  const credential = replaced.generated.find(
+    (c) =>
+      c.subdomain === subdomain &&
+      (c.kind === 'api-key' ? c.scope === scope : scope === 'connect-secret'),
+  );
+  if (!credential) return undefined;
+  return replaced.file ? `(new, in ${replaced.file})` : credential.value;
+}
+
+/** The line of a community's generated connect secret, if one was generated. */
+function generatedLines(replaced: Replaced, subdomain: string): string[] {
+  const secret = generatedValue(replaced, subdomain, 'connect-secret');
+  return secret ? [`  connect secret          ${secret}`] : [];
+}
+
+/** The credentials file: the new values by community, for the operator alone. */
+function credentialsJson(generated: readonly GeneratedCredential[]): string {
+  const communities: Record<string, { apiKeys: Record<string, string>; connectSecret?: string }> =
+    {};
+  for (const credential of generated) {
+    communities[credential.subdomain] ??= { apiKeys: {} };
+    const community = communities[credential.subdomain]!;
+    if (credential.kind === 'api-key') community.apiKeys[credential.scope] = credential.value;
+    else community.connectSecret = credential.value;
+  }
+  return `${JSON.stringify({ communities }, null, 2)}\n`;
+}
+
+/** Which credentials the public API accepts, by community, named without their values. */
+function acceptedCredentials(
+  platform: MockPlatform,
+  apiKeySource: string | undefined,
+  apiKey: string | undefined,
+  replaced: Replaced,
+): string {
+  const communities = platform.store.communities.list().map((community) => {
+    const scopes = platform.store.apiKeys.listByCommunity(community.id).map((key) => {
+      if (apiKeySource && key.key === apiKey) return `${key.scope} ${apiKeySource}`;
+      const fresh = replaced.generated.some((c) => c.kind === 'api-key' && c.value === key.key);
+      return fresh ? key.scope : `${key.scope} (from the fixtures file)`;
+    });
+    return `${community.subdomain}: ${scopes.length > 0 ? scopes.join(', ') : 'no key'}`;
+  });
+  const where = replaced.file ? `written to ${replaced.file}` : 'printed above, once';
+  return `The public API accepts only these x-api-key credentials (new ones ${where}): ${communities.join('; ')}; and member tokens this mock issues. The published demo keys are refused.`;
+}
+
+/** The endpoint the demo community's API tasks call (the seed's, or the loaded state's). */
+function demoVerifyEndpoint(platform: MockPlatform, communityId: string | undefined) {
+  if (communityId === undefined) return undefined;
+  for (const quest of platform.store.quests.listByCommunity(communityId))
+    for (const task of quest.tasks)
+      if (task.type === 'api' && typeof task.settings.endpoint === 'string')
+        return task.settings.endpoint;
+  return undefined;
 }
 
 async function createPlatform(
@@ -108,6 +212,11 @@ async function createPlatform(
   const fixtures = text(values, 'fixtures');
   const apiKey = text(values, 'api-key');
   const publicUrl = text(values, 'public-url');
+  const verifyEndpoint = text(values, 'verify-endpoint');
+  if (fixtures && verifyEndpoint !== undefined)
+    throw new UsageError(
+      "--verify-endpoint sets the demo seed's quests; with --fixtures the saved quests keep their endpoints",
+    );
   const clock = clockChoice(values);
   return mock.createMockPlatform({
     // The rate limit keeps real time: on a clock standing still its buckets would never refill.
@@ -119,7 +228,12 @@ async function createPlatform(
       : {}),
     ...(fixtures
       ? { store: mock.createMemoryStore(await mock.readFixtures(fixtures)) }
-      : { seed: { users: integer(values, 'seed', MOCK_DEFAULT_SEED) } }),
+      : {
+          seed: {
+            users: integer(values, 'seed', MOCK_DEFAULT_SEED),
+            ...(verifyEndpoint !== undefined ? { verifyEndpoint } : {}),
+          },
+        }),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(publicUrl !== undefined ? { baseUrl: publicUrl } : {}),
     ...(allowedHosts ? { allowedHosts } : {}),
@@ -146,11 +260,30 @@ export async function runMock(
   const exposed = !isLoopback(host);
   const controlToken =
     exposed && values['no-control'] !== true ? randomBytes(24).toString('base64url') : undefined;
+  const apiKey = text(values, 'api-key');
+  const credentialsFile = exposed ? text(values, 'credentials-file') : undefined;
+  // A usage error (a flag that does not fit the others) is thrown before anything starts.
+  const platform = await createPlatform(mock, values, controlToken).catch((error: unknown) => {
+    if (error instanceof UsageError) throw error;
+    return error instanceof Error ? error : new Error(String(error));
+  });
   let server: MockServer;
+  let replaced: Replaced = { generated: [], file: undefined };
   try {
-    server = await mock.startMockServer(await createPlatform(mock, values, controlToken), {
+    if (platform instanceof Error) throw platform;
+    // Beyond loopback, the published demo keys and secrets would let anyone in: replaced.
+    if (exposed) {
+      const generated = mock.replacePublishedCredentials(platform.store, {
+        keep: apiKey === undefined ? [] : [apiKey],
+      });
+      if (credentialsFile && generated.length > 0) {
+        await mock.writePrivateFile(credentialsFile, credentialsJson(generated));
+      }
+      replaced = { generated, file: credentialsFile };
+    }
+    server = await mock.startMockServer(platform, {
       port: integer(values, 'port', MOCK_DEFAULT_PORT),
-      host,
+      host: hooks.bindHost ?? host,
     });
   } catch (error) {
     io.stderr.write(`questkit mock: ${startFailure(error)}\n`);
@@ -163,12 +296,13 @@ export async function runMock(
       : io.env.QUESTKIT_MOCK_API_KEY === text(values, 'api-key')
         ? '(the key in QUESTKIT_MOCK_API_KEY)'
         : '(the key given with --api-key)';
-  io.stdout.write(await banner(mock, server, source));
+  io.stdout.write(await banner(mock, server, source, replaced, values.verbose === true));
   if (exposed) {
+    const accepted = acceptedCredentials(server.platform, source, apiKey, replaced);
     io.stderr.write(
       controlToken
-        ? `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the mock. Control routes need the header x-questkit-control-token: ${controlToken} (or start with --no-control). Names other than ${host} must be listed with --allowed-hosts.\n`
-        : `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the public API. Control routes are off (--no-control).\n`,
+        ? `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the mock. Control routes need the header x-questkit-control-token: ${controlToken} (or start with --no-control). Names other than ${host} must be listed with --allowed-hosts. ${accepted}\n`
+        : `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the public API. Control routes are off (--no-control). ${accepted}\n`,
     );
   }
   hooks.onListening?.(server);

@@ -1,3 +1,4 @@
+import { deliveryBody, explainRefusedDelivery } from '@questkit/core/api';
 import type { MockContext } from '../../context.js';
 import { randomId } from '../../ids.js';
 import type {
@@ -7,8 +8,8 @@ import type {
   WebhookRecord,
 } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
-import { postJson } from '../outbound/http-call.js';
 import type { Limiter } from '../outbound/limiter.js';
+import type { Outbound } from '../outbound/outbound.js';
 import type { Tracker } from '../tracker.js';
 import {
   deliveryFailure,
@@ -78,6 +79,12 @@ export interface DeliveryAttempt {
   ok: boolean;
   /** The start of the receiver's answer body (the first `ATTEMPT_BODY_BYTES` (512) bytes); null without an answer. */
   body: string | null;
+  /**
+   * When the receiver refused the delivery (400, 401, 403, 415, 422): how deliveries are made (no
+   * signature header, the secret in the body, the event under `data`), as `questkit
+   * check-webhook` says it; null otherwise.
+   */
+  explanation: string | null;
 }
 
 /** Bytes of a receiver's answer kept per try: enough to read "Already handled." or an error. */
@@ -161,6 +168,7 @@ export function createDeliveries(
   context: MockContext,
   scheduler: Scheduler,
   limiter: Limiter,
+  outbound: Outbound,
   tracker: Tracker,
   options: WebhookDeliveryOptions = {},
 ): Deliveries {
@@ -199,9 +207,9 @@ export function createDeliveries(
     if (before.status === 'success' || before.status === 'exhausted') return;
     inFlight.add(deliveryId);
     try {
-      const body = JSON.stringify({ ...before.payload, secret: webhook.secret });
+      const body = deliveryBody(before.payload, webhook.secret);
       const answer = await limiter.run(() =>
-        postJson(webhook.uri, {
+        outbound.post('delivery', webhook.uri, {
           headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
           body,
           timeoutMs: settings.timeoutMs,
@@ -241,6 +249,7 @@ export function createDeliveries(
         durationMs: Math.round(answer.elapsedMs),
         ok,
         body: answer.body === undefined ? null : answer.body.slice(0, ATTEMPT_BODY_BYTES),
+        explanation: explainRefusedDelivery(answer),
       });
       if (status === 'failed') {
         scheduler.schedule(deliveryId, retryAt.getTime(), () => attempt(deliveryId));

@@ -2,29 +2,17 @@
 // (platform-docs-notes.md §1, rows "webhook delivery success", "webhook retries" and "two
 // timeouts"). One place: the engine, the options' defaults and the README's table read these.
 
-import type { ObservedAnswer } from '@questkit/core/api';
+// The success rule (exactly 200, within 5 s, at most 5,000 bytes) lives in core, where
+// `questkit check-webhook` reads it too; the retry schedule is the platform's alone.
+export {
+  deliveryFailure,
+  WEBHOOK_MAX_ANSWER_BYTES,
+  WEBHOOK_SUCCESS_STATUS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@questkit/core/api';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/**
- * A try succeeds only on exactly this status ("exactly 200": 201 and 204 are failures).
- * Source: platform-docs-notes.md §1 line 17, "webhook delivery success".
- */
-export const WEBHOOK_SUCCESS_STATUS = 200;
-
-/**
- * Time a receiver has for its whole answer, body included, in ms.
- * Source: platform-docs-notes.md §1 lines 17 and 20, "webhook delivery success" and "two
- * timeouts" (5 s).
- */
-export const WEBHOOK_TIMEOUT_MS = 5_000;
-
-/**
- * The largest answer body of a successful try, in bytes; a bigger one is a failure.
- * Source: platform-docs-notes.md §1 line 17, "webhook delivery success" (at most 5,000 bytes).
- */
-export const WEBHOOK_MAX_ANSWER_BYTES = 5_000;
 
 /**
  * The retry schedule: entry *n* is the wait after failed try *n* before try *n + 1*. 15 retries
@@ -52,20 +40,6 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = Object.freeze([
   24 * HOUR,
   24 * HOUR,
 ]);
-
-/** Why a try failed, or null when it succeeded. */
-export function deliveryFailure(
-  answer: Pick<ObservedAnswer, 'status' | 'truncated' | 'error'>,
-): string | null {
-  if (answer.status === undefined) return answer.error ?? 'no answer';
-  if (answer.status !== WEBHOOK_SUCCESS_STATUS) {
-    return `answered ${answer.status}; a delivery needs exactly ${WEBHOOK_SUCCESS_STATUS}`;
-  }
-  if (answer.truncated) {
-    return `answered ${WEBHOOK_SUCCESS_STATUS} with a body over ${WEBHOOK_MAX_ANSWER_BYTES} bytes`;
-  }
-  return null;
-}
 
 /** A duration in words, as the README's table shows it: `10 min`, `13 h 30 min`, `1 d 20 h 10 min`. */
 export function describeDelay(ms: number): string {

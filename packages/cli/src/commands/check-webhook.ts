@@ -1,0 +1,160 @@
+import {
+  checkWebhookReceiver,
+  formatProgress,
+  formatWebhookHuman,
+  formatWebhookJson,
+  formatWebhookJunit,
+  type ProgressEvent,
+  WEBHOOK_SECRET_ENV,
+  type WebhookCheckOptions,
+  type WebhookReport,
+} from '@questkit/conformance';
+import type { Command } from '../command.js';
+import { UsageError } from '../errors.js';
+import type { FlagSpec, ParsedFlags } from '../flags.js';
+import type { CliIo } from '../io.js';
+
+/** The flags of `questkit check-webhook`, each with its environment twin. */
+export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'secret',
+    type: 'string',
+    env: WEBHOOK_SECRET_ENV,
+    placeholder: '<secret>',
+    description: 'The webhook\'s secret, sent in each delivery\'s body as "secret" (required)',
+  },
+  {
+    name: 'json',
+    type: 'boolean',
+    env: 'QUESTKIT_JSON',
+    description: 'Print the report as JSON instead of the table',
+  },
+  {
+    name: 'junit',
+    type: 'string',
+    env: 'QUESTKIT_JUNIT',
+    placeholder: '<file>',
+    description: 'Also write the report as JUnit XML to this file',
+  },
+  {
+    name: 'show-secrets',
+    type: 'boolean',
+    env: 'QUESTKIT_SHOW_SECRETS',
+    description: 'Show the secret in the report instead of redacting it',
+  },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    env: 'QUESTKIT_VERBOSE',
+    description: 'Show every detail of warnings, and the bodies sent',
+  },
+  {
+    name: 'no-color',
+    type: 'boolean',
+    env: 'NO_COLOR',
+    description: 'No colors, even on a terminal',
+  },
+];
+
+const EPILOG = `Deliveries are made as the platform makes them: a POST of the event as JSON,
+{id, type, createdAt, communityId, subdomain, data, secret}, with no signature header. One
+delivery of every event type, the first again (a retry carries the same event id), and one with a
+wrong secret. A delivery succeeds only on exactly 200 within 5 s with at most 5,000 bytes of body;
+anything else is retried for days.
+
+The URL can also come from QUESTKIT_WEBHOOK_URL. The secret is never printed: curl lines read it
+from $${WEBHOOK_SECRET_ENV}.
+Events are really sent: use a receiver in a test mode, or one whose side effects you can undo.
+
+Exit codes: 0 passed; 1 a check failed, or the run could not judge (no answer); 2 usage error.
+
+Example:
+  questkit check-webhook https://app.example/webhooks --secret "$${WEBHOOK_SECRET_ENV}"`;
+
+function httpUrl(value: string, source: string): string {
+  const hint = value.includes('://') ? '' : ' (no scheme: add http:// or https://)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} is not a URL: "${value}"${hint}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"${hint}`);
+  }
+  return value;
+}
+
+/** Turns parsed flags into the check's options; throws a UsageError for what is missing. */
+export function toWebhookOptions(
+  parsed: ParsedFlags,
+  env: Readonly<Record<string, string | undefined>> = {},
+): WebhookCheckOptions {
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) {
+    throw new UsageError(`expected one URL, got ${positionals.length}: ${positionals.join(' ')}`);
+  }
+  const raw = positionals[0] ?? (env.QUESTKIT_WEBHOOK_URL || undefined);
+  if (raw === undefined) throw new UsageError('the receiver URL is missing');
+  const url = httpUrl(raw, positionals[0] !== undefined ? 'the URL' : 'QUESTKIT_WEBHOOK_URL');
+  const secret = values.secret;
+  if (typeof secret !== 'string') {
+    throw new UsageError(`--secret is missing: the webhook's secret (or ${WEBHOOK_SECRET_ENV})`);
+  }
+  return { url, secret, ...(values['show-secrets'] === true ? { showSecrets: true } : {}) };
+}
+
+async function writeReports(report: WebhookReport, values: ParsedFlags['values'], io: CliIo) {
+  const color = io.stdout.isTTY === true && values['no-color'] !== true;
+  if (values.json === true) io.stdout.write(formatWebhookJson(report));
+  else io.stdout.write(formatWebhookHuman(report, { color, verbose: values.verbose === true }));
+  const junit = values.junit;
+  if (typeof junit !== 'string') return;
+  try {
+    await io.writeFile(junit, formatWebhookJunit(report));
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    throw new UsageError(`cannot write the JUnit report to ${junit} (${reason})`);
+  }
+}
+
+/** `questkit check-webhook`: delivers events to a webhook receiver as the platform does, and judges. */
+export const checkWebhookCommand: Command = {
+  name: 'check-webhook',
+  summary: 'Check a webhook receiver the way the platform delivers, and tell why it would fail',
+  usage: 'check-webhook <url> --secret <secret> [options]',
+  description:
+    "Delivers one event of every type to a webhook receiver, exactly as the platform does (the\nsecret in the JSON body, the event's fields under data, no signature header), the same delivery\nagain, and one with a wrong secret, and judges each answer by the platform's rule: exactly 200\nwithin 5 s, at most 5,000 bytes of body; the wrong secret must not get 200.",
+  flags: CHECK_WEBHOOK_FLAGS,
+  epilog: EPILOG,
+  async run(parsed, io) {
+    const options = toWebhookOptions(parsed, io.env);
+    const live = io.stderr.isTTY === true && parsed.values.json !== true;
+    const controller = new AbortController();
+    const stopListening = io.onInterrupt(() => controller.abort());
+    const progress = (event: ProgressEvent) =>
+      live
+        ? io.stderr.write(
+            `\r\u001b[2K${formatProgress(event, { color: parsed.values['no-color'] !== true })}`,
+          )
+        : io.stderr.write(`${formatProgress(event, { color: false })}\n`);
+    let report: WebhookReport;
+    try {
+      report = await checkWebhookReceiver({
+        ...options,
+        signal: controller.signal,
+        ...(parsed.values.json === true ? {} : { onProgress: progress }),
+      });
+    } finally {
+      stopListening();
+      if (live) io.stderr.write('\r\u001b[2K');
+    }
+    if (report.unreachable !== undefined && parsed.values.json === true) {
+      io.stderr.write(
+        `questkit check-webhook: cannot reach ${options.url}: ${report.unreachable}\n`,
+      );
+    }
+    await writeReports(report, parsed.values, io);
+    return report.summary.ok && !controller.signal.aborted ? 0 : 1;
+  },
+};

@@ -1,0 +1,184 @@
+import type { CheckResult, CheckStatus } from '../types.js';
+import type { WebhookReport } from '../webhook.js';
+import { type Palette, palette } from './ansi.js';
+import { visible } from './human.js';
+import { xmlEscape } from './junit.js';
+
+// The reporters of `questkit check-webhook`: the same three forms as `questkit check` (a table
+// for people, JSON, JUnit XML), over a webhook receiver's report.
+
+const LABELS: Record<CheckStatus, string> = {
+  pass: 'PASS',
+  warn: 'WARN',
+  fail: 'FAIL',
+  skip: 'SKIP',
+  not_judged: 'NOT JUDGED',
+};
+
+function label(status: CheckStatus, p: Palette): string {
+  const text = LABELS[status];
+  if (status === 'pass') return p.green(text);
+  if (status === 'fail') return p.red(p.bold(text));
+  if (status === 'warn' || status === 'not_judged') return p.yellow(text);
+  return p.dim(text);
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}
+
+function got(check: CheckResult): string {
+  const answer = check.received;
+  if (!answer) return '';
+  if (answer.status === undefined) {
+    return answer.timedOut ? 'no answer (timed out)' : `no answer: ${answer.error ?? 'failed'}`;
+  }
+  const type = answer.contentType ? ` ${visible(answer.contentType, 80)}` : '';
+  return `${answer.status}${type} in ${formatMs(answer.elapsedMs)}`;
+}
+
+function details(check: CheckResult, p: Palette, verbose: boolean): string[] {
+  const indent = '        ';
+  const lines = check.findings.map(
+    (f) =>
+      `${indent}${f.severity === 'error' ? p.red('✗') : p.yellow('!')} ${visible(f.message, 1200)}`,
+  );
+  if (check.received) lines.push(`${indent}${p.dim('got')}   ${got(check)}`);
+  if (check.received?.body) {
+    lines.push(`${indent}      ${p.dim(visible(check.received.body))}`);
+  }
+  if (check.sent && verbose)
+    lines.push(`${indent}${p.dim('sent')}  ${visible(check.sent.body ?? '', 600)}`);
+  if (check.curl) {
+    lines.push(`${indent}${p.dim('repro')} ${check.curl.split('\n').join(`\n${indent}      `)}`);
+  }
+  return lines;
+}
+
+/**
+ * The human report of a webhook receiver check: the headline when every delivery got the same
+ * wrong answer, then each failure with its reason, the receiver's answer and a curl line, one
+ * line per warning (the full block with `verbose`), the list of checks, and the verdict.
+ *
+ * @example
+ * process.stdout.write(formatWebhookHuman(report, { color: process.stdout.isTTY }));
+ */
+export function formatWebhookHuman(
+  report: WebhookReport,
+  options: { color?: boolean; verbose?: boolean } = {},
+): string {
+  const p = palette(options.color === true);
+  const verbose = options.verbose === true;
+  const { summary } = report;
+  const out: string[] = [
+    `${p.bold('questkit check-webhook')} ${report.url}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
+    '',
+  ];
+  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
+  const failed = report.checks.filter((c) => c.status === 'fail' || c.status === 'not_judged');
+  // Under a headline every delivery got the same answer: one example says it.
+  const shown = summary.headline !== undefined ? failed.slice(0, 1) : failed;
+  for (const check of shown) {
+    out.push(`  ${label(check.status, p)}  ${p.bold(check.id)}`, ...details(check, p, verbose), '');
+  }
+  for (const check of report.checks.filter((c) => c.status === 'warn')) {
+    if (verbose)
+      out.push(`  ${label('warn', p)}  ${p.bold(check.id)}`, ...details(check, p, true), '');
+    else
+      out.push(
+        `  ${label('warn', p)}  ${check.id}: ${visible(check.findings[0]?.message ?? '', 300)}`,
+      );
+  }
+  if (!verbose && report.checks.some((c) => c.status === 'warn')) out.push('');
+  const width = Math.max(...report.checks.map((c) => c.id.length), 2);
+  for (const check of report.checks) {
+    const reason = check.skipReason ? p.dim(`  (${check.skipReason})`) : '';
+    const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
+    out.push(
+      `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(width)}  ${check.title}${reason}`,
+    );
+  }
+  out.push('');
+  const counts = [
+    `${summary.passed} passed`,
+    `${summary.warned} warned`,
+    `${summary.failed} failed`,
+    ...(summary.notJudged > 0 ? [`${summary.notJudged} not judged`] : []),
+    `${summary.skipped} skipped`,
+  ].join(', ');
+  out.push(`${summary.total} checks: ${counts} in ${formatMs(summary.durationMs)}`);
+  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
+  if (summary.verdict === 'fail') {
+    out.push(
+      p.red(
+        p.bold(
+          'FAILED: the platform will count these deliveries as failed, retry them for days, and may disable the webhook.',
+        ),
+      ),
+    );
+  } else if (summary.verdict === 'not_judged') {
+    out.push(p.yellow(p.bold('NOT JUDGED: some deliveries got no answer to judge (see above).')));
+  } else {
+    out.push(p.green(p.bold("PASSED: the platform's deliveries will succeed.")));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * The webhook report as indented JSON: the object `checkWebhookReceiver` returns, the secret
+ * already redacted unless the run was asked to show it.
+ *
+ * @example
+ * process.stdout.write(formatWebhookJson(report));
+ */
+export function formatWebhookJson(report: WebhookReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function testcase(check: CheckResult): string {
+  const open = `    <testcase classname="questkit.webhook" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
+  if (check.status === 'pass') return `${open}/>`;
+  if (check.status === 'skip' || check.status === 'not_judged') {
+    const why =
+      check.status === 'skip'
+        ? (check.skipReason ?? 'skipped')
+        : `not judged: ${check.findings[0]?.message ?? 'no answer'}`;
+    return `${open}>\n      <skipped message="${xmlEscape(why)}"/>\n    </testcase>`;
+  }
+  const text = [
+    ...check.findings.map((f) => `${f.severity}: ${f.message}`),
+    `got: ${got(check)}`,
+    ...(check.received?.body ? [`     ${check.received.body}`] : []),
+    ...(check.curl ? [`repro:\n${check.curl}`] : []),
+  ].join('\n');
+  if (check.status === 'warn') {
+    return `${open}>\n      <system-out>${xmlEscape(text)}</system-out>\n    </testcase>`;
+  }
+  const first = check.findings.find((f) => f.severity === 'error') ?? check.findings[0];
+  return `${open}>\n      <failure message="${xmlEscape(first?.message ?? 'failed')}" type="${xmlEscape(first?.rule ?? 'failure')}">${xmlEscape(text)}</failure>\n    </testcase>`;
+}
+
+/**
+ * The webhook report as JUnit XML, one test case per check, for CI systems that show test
+ * results.
+ *
+ * @example
+ * writeFileSync('webhook.xml', formatWebhookJunit(report));
+ */
+export function formatWebhookJunit(report: WebhookReport): string {
+  const { summary } = report;
+  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped + summary.notJudged}" time="${seconds(summary.durationMs)}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="questkit check-webhook" ${counts}>`,
+    `  <testsuite name="${xmlEscape(report.url)}" ${counts} timestamp="${xmlEscape(report.startedAt)}">`,
+    ...report.checks.map(testcase),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

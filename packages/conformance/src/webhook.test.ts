@@ -1,0 +1,248 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createWebhookReceiver } from '@questkit/core';
+import { requestFromNode, writeNodeAnswer } from '@questkit/core/adapter';
+import { KnownWebhookEventSchema, WEBHOOK_EVENT_TYPES } from '@questkit/core/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatWebhookHuman, formatWebhookJunit } from './reporters/webhook.js';
+import { readAll, type Served, serve } from './test-support/serve.js';
+import { checkWebhookReceiver, WEBHOOK_SECRET_ENV, type WebhookReport } from './webhook.js';
+
+const SECRET = 'whsec-test-0001';
+
+const open: Served[] = [];
+afterEach(async () => {
+  for (const served of open.splice(0)) await served.close();
+});
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function check(listener: Listener, options: { timeoutMs?: number } = {}) {
+  const served = await serve(listener, '/webhooks');
+  open.push(served);
+  return checkWebhookReceiver({ url: served.url, secret: SECRET, ...options });
+}
+
+function statuses(report: WebhookReport): Record<string, string> {
+  return Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
+}
+
+function messages(report: WebhookReport): string {
+  return report.checks.flatMap((c) => c.findings.map((f) => f.message)).join('\n');
+}
+
+/** A receiver written with questkit: core's receiver behind node:http. */
+function questkitReceiver(seen: unknown[] = []): Listener {
+  const receiver = createWebhookReceiver({
+    secret: SECRET,
+    on: {
+      JOINED_COMMUNITY: async (event) => void seen.push(event),
+      QUEST_CLAIMED: async (event) => void seen.push(event),
+      QUEST_CLAIM_FAILED: async (event) => void seen.push(event),
+    },
+  });
+  return (req, res) => {
+    void receiver.handle(requestFromNode(req), req).then((answer) => writeNodeAnswer(res, answer));
+  };
+}
+
+/** Answers with `status` and `body` after reading the delivery (401 to a wrong secret, if asked). */
+function answering(
+  status: number,
+  body: string,
+  type = 'application/json',
+  checkSecret = false,
+): Listener {
+  return (req, res) => {
+    void readAll(req).then((raw) => {
+      const { secret } = JSON.parse(raw.toString('utf8')) as { secret?: string };
+      if (checkSecret && secret !== SECRET) res.writeHead(401).end('Wrong secret');
+      else res.writeHead(status, { 'content-type': type }).end(body);
+    });
+  };
+}
+
+describe('checkWebhookReceiver', () => {
+  it('passes a receiver written with questkit, and sends valid events of every type', async () => {
+    const seen: unknown[] = [];
+    const report = await check(questkitReceiver(seen));
+    expect(statuses(report)).toEqual({
+      'webhook.delivery.JOINED_COMMUNITY': 'pass',
+      'webhook.delivery.QUEST_CLAIMED': 'pass',
+      'webhook.delivery.QUEST_CLAIM_FAILED': 'pass',
+      'webhook.repeat': 'pass',
+      'webhook.wrong-secret': 'pass',
+    });
+    expect(report.summary).toMatchObject({ verdict: 'pass', ok: true, failed: 0 });
+    // Handled once each: the repeat carried the same event id and was deduplicated.
+    expect(seen).toHaveLength(WEBHOOK_EVENT_TYPES.length);
+    for (const event of seen) expect(KnownWebhookEventSchema.safeParse(event).success).toBe(true);
+    expect(seen.map((event) => (event as { type: string }).type)).toEqual([...WEBHOOK_EVENT_TYPES]);
+  });
+
+  it('sends the secret in the body, no signature header, and the event under data', async () => {
+    const bodies: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> =
+      [];
+    await check((req, res) => {
+      void readAll(req).then((raw) => {
+        bodies.push({ headers: req.headers, body: JSON.parse(raw.toString('utf8')) });
+        res.writeHead(200).end('{}');
+      });
+    });
+    expect(bodies).toHaveLength(5);
+    const [first, , , repeat, wrong] = bodies;
+    expect(first!.headers['content-type']).toBe('application/json');
+    expect(Object.keys(first!.headers).filter((h) => /sign|hmac/i.test(h))).toEqual([]);
+    expect(first!.body).toMatchObject({ type: 'JOINED_COMMUNITY', secret: SECRET });
+    expect(first!.body.data).toMatchObject({ userId: expect.any(String) });
+    expect(repeat!.body.id).toBe(first!.body.id);
+    expect(wrong!.body.secret).not.toBe(SECRET);
+    expect(wrong!.body.id).not.toBe(first!.body.id);
+  });
+
+  it('fails a receiver that expects a signature header, and explains the format', async () => {
+    const report = await check(answering(401, '{"error":"Missing signature header"}'));
+    expect(report.summary.verdict).toBe('fail');
+    expect(statuses(report)['webhook.wrong-secret']).toBe('pass');
+    expect(report.summary.headline).toMatch(/^Every delivery got 401: the receiver refuses/);
+    expect(report.summary.headline).toMatch(/no signature header/);
+    const text = messages(report);
+    expect(text).toMatch(/It said: "Missing signature header"/);
+    expect(text).toMatch(/"secret" field/);
+    expect(text).toMatch(/under "data"/);
+    expect(report.summary.advice.join(' ')).toMatch(/createWebhookReceiver/);
+  });
+
+  it('fails a receiver that reads the event at the top level (400), data first', async () => {
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) => {
+        const body = JSON.parse(raw.toString('utf8')) as { userId?: string };
+        if (!body.userId) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end('{"error":"userId is required"}');
+        } else res.writeHead(200).end('ok');
+      });
+    });
+    expect(report.summary.verdict).toBe('fail');
+    const finding = report.checks[0]!.findings[0]!.message;
+    expect(finding).toMatch(
+      /^answered 400; a delivery needs exactly 200\. It said: "userId is required"\. The body is the event/,
+    );
+    expect(finding).toMatch(/body\.data\.userId, not body\.userId/);
+  });
+
+  it('fails 204, a body over 5,000 bytes, and a repeat refused as a duplicate', async () => {
+    expect(messages(await check(answering(204, '')))).toMatch(/201, 202 and 204 count as failures/);
+    const big = await check(answering(200, 'x'.repeat(5001), 'text/plain'));
+    expect(statuses(big)['webhook.delivery.JOINED_COMMUNITY']).toBe('fail');
+    expect(messages(big)).toMatch(/body over 5000 bytes/);
+    const exact = await check(answering(200, 'x'.repeat(5000), 'text/plain', true));
+    expect(exact.summary.verdict).toBe('pass');
+
+    const seen = new Set<string>();
+    const dedupe = await check((req, res) => {
+      void readAll(req).then((raw) => {
+        const { id } = JSON.parse(raw.toString('utf8')) as { id: string };
+        const again = seen.has(id);
+        seen.add(id);
+        res.writeHead(again ? 409 : 200).end(again ? 'Duplicate delivery' : 'ok');
+      });
+    });
+    expect(statuses(dedupe)).toMatchObject({
+      'webhook.delivery.JOINED_COMMUNITY': 'pass',
+      'webhook.repeat': 'fail',
+    });
+    expect(messages(dedupe)).toMatch(/same event id: answer 200 to an event you already handled/);
+  });
+
+  it('fails a receiver that does not check the secret', async () => {
+    const report = await check(answering(200, '{"ok":true}'));
+    expect(statuses(report)).toMatchObject({
+      'webhook.delivery.JOINED_COMMUNITY': 'pass',
+      'webhook.wrong-secret': 'fail',
+    });
+    expect(messages(report)).toMatch(/accepted a delivery with a wrong secret/);
+  });
+
+  it('fails a receiver slower than the time limit', async () => {
+    // Far slower than the limit given, so the machine's speed cannot change the verdict.
+    const report = await check(
+      (req, res) => {
+        void readAll(req).then(() => setTimeout(() => res.writeHead(200).end('ok'), 3000));
+      },
+      { timeoutMs: 300 },
+    );
+    expect(statuses(report)['webhook.delivery.JOINED_COMMUNITY']).toBe('fail');
+    expect(messages(report)).toMatch(
+      /no complete answer within 300 ms\. The platform counts it as failed/,
+    );
+  }, 30_000);
+
+  it('is not judged when nothing listens, with the rest skipped', async () => {
+    const served = await serve(answering(200, 'ok'));
+    await served.close();
+    const report = await checkWebhookReceiver({ url: served.url, secret: SECRET });
+    expect(report.summary.verdict).toBe('not_judged');
+    expect(report.unreachable).toMatch(/ECONNREFUSED/);
+    expect(report.summary.headline).toMatch(/^No answer from .*: connection refused/);
+    expect(report.checks.slice(1).every((c) => c.status === 'skip')).toBe(true);
+  });
+
+  it('never shows the secret; its curl line reads it from the environment and works', async () => {
+    let received = '';
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) => {
+        received = raw.toString('utf8');
+        res.writeHead(401).end('{"error":"Invalid signature"}');
+      });
+    });
+    const printed = [
+      JSON.stringify(report),
+      formatWebhookHuman(report, { verbose: true }),
+      formatWebhookJunit(report),
+    ].join('\n');
+    expect(printed).not.toContain(SECRET);
+    const curl = report.checks[0]!.curl!;
+    expect(curl).toContain(`$${WEBHOOK_SECRET_ENV}`);
+    received = '';
+    const served = open[0]!;
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        'sh',
+        ['-c', curl],
+        { env: { PATH: process.env.PATH ?? '', [WEBHOOK_SECRET_ENV]: SECRET }, timeout: 10_000 },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    expect(served.url).toBe(report.url);
+    expect(JSON.parse(received)).toMatchObject({ type: 'JOINED_COMMUNITY', secret: SECRET });
+  });
+
+  it('leads the human report with the headline and a failure, and names every check', async () => {
+    const hmac = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) => {
+        const ok = req.headers['x-signature'] === hmac(raw.toString('utf8'));
+        res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+        res.end(ok ? '{}' : '{"error":"Invalid signature"}');
+      });
+    });
+    const text = formatWebhookHuman(report);
+    const lines = text.split('\n');
+    expect(lines[2]).toMatch(/^Every delivery got 401/);
+    expect(lines[4]).toMatch(/FAIL {2}webhook\.delivery\.JOINED_COMMUNITY/);
+    for (const check of report.checks) expect(text).toContain(check.id);
+    expect(lines.at(-2)).toMatch(/^FAILED: the platform will count these deliveries as failed/);
+    expect(formatWebhookJunit(report)).toMatch(/<failure message="answered 401/);
+  });
+
+  it('refuses bad options with a TypeError', async () => {
+    await expect(checkWebhookReceiver({ url: 'ftp://x', secret: SECRET })).rejects.toThrow(
+      /url must be an absolute http/,
+    );
+    await expect(checkWebhookReceiver({ url: 'http://127.0.0.1:1/', secret: '' })).rejects.toThrow(
+      /secret must be a non-empty string/,
+    );
+  });
+});
