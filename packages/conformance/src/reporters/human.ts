@@ -204,7 +204,7 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     .join('  ');
   out.push(`Platform checks: ${platform}`);
   out.push(`Tiers: ${TIERS.map((tier) => `${tier} ${label(summary.tiers[tier], p)}`).join('  ')}`);
-  if (summary.claim) out.push(`A well-formed claim got: ${visible(summary.claim.answer)}`);
+  if (summary.claim) out.push(claimLine(summary.claim));
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,
@@ -218,6 +218,18 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
   out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * What the sample claim got. A 400 is the handler refusing a member it does not know, which the
+ * platform accepts: said so, lest it read as a failure next to PASSED.
+ */
+function claimLine(claim: NonNullable<ConformanceReport['summary']['claim']>): string {
+  const answer = visible(claim.answer);
+  if (claim.status === 400)
+    return `Your handler refused the sample member with ${answer}: a member who has not done the task reads this (a valid answer)`;
+  if (claim.status === 200) return `Your handler accepted the sample member with ${answer}`;
+  return `The sample claim got: ${answer}`;
 }
 
 /** The last line: the verdict, and what decided it. */
