@@ -56,11 +56,14 @@ const REDACTED = 'REDACTED';
  * `createConnectRedirect` (the code the platform side of questkit uses), one whose svcUserId was
  * changed after signing, one without a signature.
  */
-export function planConnect(options: ConnectOptions, ids: readonly ConnectCheckId[]): ConnectPlan {
+export async function planConnect(
+  options: ConnectOptions,
+  ids: readonly ConnectCheckId[],
+): Promise<ConnectPlan> {
   const session = crypto.randomUUID();
   const callback = withParam(options.callback ?? DEFAULT_CONNECT_CALLBACK, 'session', session);
   const svcUserId = options.svcUserId ?? crypto.randomUUID();
-  const signed = createConnectRedirect({
+  const signed = await createConnectRedirect({
     redirectUrl: options.url,
     svcUserId,
     callback,
@@ -89,12 +92,12 @@ export type ConnectVerdict = { findings: Finding[] } | { skip: string };
  * Judges one connect check from the answers to the redirects: its own, and the signed one's (the
  * callback check reads only that). The callback is checked with core's `verifySignedUrl`.
  */
-export function connectVerdict(
+export async function connectVerdict(
   id: ConnectCheckId,
   answers: Partial<Record<ConnectRequestId, ObservedAnswer>>,
   plan: ConnectPlan,
   timeoutMs: number,
-): ConnectVerdict {
+): Promise<ConnectVerdict> {
   const signedAnswer = answers['connect.signed-redirect']!;
   if (id === 'connect.signed-redirect') {
     return { findings: signedFindings(signedAnswer, timeoutMs, plan.signed) };
@@ -103,7 +106,7 @@ export function connectVerdict(
     return { findings: rejectionFindings(answers[id]!, id, timeoutMs) };
   }
   const back = straightBack(signedAnswer, plan.signed, plan.callback);
-  if (back !== null) return { findings: callbackFindings(back, plan.secret, plan.session) };
+  if (back !== null) return { findings: await callbackFindings(back, plan.secret, plan.session) };
   const flow = notStraightBack(signedAnswer, plan.signed);
   return flow.kind === 'fail' ? { findings: flow.findings } : { skip: flow.reason };
 }
@@ -289,10 +292,10 @@ function straightBack(answer: ObservedAnswer, from: string, callback: string): U
   return target.origin === expected.origin && target.pathname === expected.pathname ? target : null;
 }
 
-function callbackFindings(back: URL, secret: string, session: string): Finding[] {
+async function callbackFindings(back: URL, secret: string, session: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const fail = (message: string) => findings.push({ rule: 'connect', severity: 'error', message });
-  const verified = verifySignedUrl(back.href, secret);
+  const verified = await verifySignedUrl(back.href, secret);
   if (!verified.ok) {
     fail(
       `the callback's signature does not verify (${verified.reason}): sign the callback URL with identifier set, then append signature`,

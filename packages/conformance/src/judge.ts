@@ -98,19 +98,19 @@ export function judgeProbe(sent: Sent, settings: Settings, baselineStatus?: numb
  * The connect checks, judged from the answers to the redirects by the connect flow's own rules
  * (`connectVerdict`); each shows the redirect it judged, its signature redacted.
  */
-export function judgeConnect(sent: ConnectSent, settings: Settings): CheckResult[] {
+export async function judgeConnect(sent: ConnectSent, settings: Settings): Promise<CheckResult[]> {
   const answers: Partial<Record<ConnectRequestId, ObservedAnswer>> = {};
   for (const [id, exchange] of Object.entries(sent.exchanges)) {
     answers[id as ConnectRequestId] = exchange.answer;
   }
-  return sent.plan.ids.map((id): CheckResult => {
+  const judged = sent.plan.ids.map(async (id): Promise<CheckResult> => {
     const { title } = CONNECT_CHECKS.find((check) => check.id === id)!;
     const base = { id, title, group: 'connect', tier: 'members' as const, durationMs: 0 };
     if (sent.cut !== undefined) {
       return { ...base, status: 'skip', findings: [], skipReason: sent.cut };
     }
     const shown = sent.exchanges[id === 'connect.callback' ? 'connect.signed-redirect' : id]!;
-    const verdict = connectVerdict(id, answers, sent.plan, settings.timeoutMs);
+    const verdict = await connectVerdict(id, answers, sent.plan, settings.timeoutMs);
     const evidence = describeConnect(shown.request, shown.answer, settings);
     const findings = 'skip' in verdict ? [] : verdict.findings;
     return {
@@ -122,6 +122,7 @@ export function judgeConnect(sent: ConnectSent, settings: Settings): CheckResult
       durationMs: Math.round(shown.answer.elapsedMs),
     };
   });
+  return Promise.all(judged);
 }
 
 /** One answer through the platform's three checks and the probe's own expectation. */

@@ -42,7 +42,7 @@ export function tierOf(probe: Probe, identifications?: readonly IdentificationMe
 }
 
 /** Every probe and connect check the run selects, each request built. */
-export function planRun(settings: Settings, memberVerdicts: number): Plan {
+export async function planRun(settings: Settings, memberVerdicts: number): Promise<Plan> {
   const { options } = settings;
   const selected = (id: string) => id === CLAIM_PROBE_ID || matches(options.only, id);
   const inRun = (probe: Probe) =>
@@ -52,7 +52,7 @@ export function planRun(settings: Settings, memberVerdicts: number): Plan {
   const ids = CONNECT_CHECKS.map((check) => check.id).filter(selected);
   const connect =
     options.connect && settings.tiers.includes('members') && ids.length > 0
-      ? planConnect(options.connect, ids)
+      ? await planConnect(options.connect, ids)
       : undefined;
   return {
     probes,

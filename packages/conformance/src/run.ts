@@ -30,7 +30,7 @@ export { DEFAULT_BURST, DEFAULT_CONCURRENCY, DEFAULT_SAMPLES } from './settings.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const settings = resolveSettings(options);
-  const plan = planRun(settings, MEMBER_VERDICT_IDS.length);
+  const plan = await planRun(settings, MEMBER_VERDICT_IDS.length);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const checks: CheckResult[] = [];
@@ -46,7 +46,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const stops = options.failFast && check.status === 'fail' && counts(check, settings.strict);
     return stops ? `not run: --fail-fast stopped the run at ${check.id}` : undefined;
   });
-  if (sending.connect) for (const check of judgeConnect(sending.connect, settings)) record(check);
+  if (sending.connect)
+    for (const check of await judgeConnect(sending.connect, settings)) record(check);
 
   // Reported in the battery's order, whatever order they finished in.
   const order = [...plan.probes.map((planned) => planned.probe.id), ...(plan.connect?.ids ?? [])];
