@@ -103,7 +103,7 @@ export async function judgeConnect(sent: ConnectSent, settings: Settings): Promi
   for (const [id, exchange] of Object.entries(sent.exchanges)) {
     answers[id as ConnectRequestId] = exchange.answer;
   }
-  const judged = sent.plan.ids.map(async (id): Promise<CheckResult> => {
+  const checks = sent.plan.ids.map(async (id): Promise<CheckResult> => {
     const { title } = CONNECT_CHECKS.find((check) => check.id === id)!;
     const base = { id, title, group: 'connect', tier: 'members' as const, durationMs: 0 };
     if (sent.cut !== undefined) {
@@ -122,7 +122,7 @@ export async function judgeConnect(sent: ConnectSent, settings: Settings): Promi
       durationMs: Math.round(shown.answer.elapsedMs),
     };
   });
-  return Promise.all(judged);
+  return Promise.all(checks);
 }
 
 /** One answer through the platform's three checks and the probe's own expectation. */
