@@ -75,14 +75,17 @@ export interface WebhookReport {
 
 /** The checks of a webhook receiver, in the order they run (one delivery per event type first). */
 export const WEBHOOK_CHECKS = {
+  /** One good delivery of an event type. */
   delivery: (type: string) => ({
     id: `webhook.delivery.${type}`,
     title: `A ${type} delivery gets exactly 200 within 5 s, with at most 5,000 bytes of body`,
   }),
+  /** The first delivery again, with the same event id. */
   repeat: {
     id: 'webhook.repeat',
     title: 'The same delivery again (a retry: the same event id) gets 200 too',
   },
+  /** A delivery with a wrong secret. */
   wrongSecret: {
     id: 'webhook.wrong-secret',
     title: 'A delivery with a wrong secret does not get 200',
