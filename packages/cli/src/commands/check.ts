@@ -165,7 +165,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     name: 'concurrency',
     type: 'integer',
     env: 'QUESTKIT_CONCURRENCY',
-    defaultText: '4',
+    defaultText: '8',
     description: 'Probes in flight at once (the burst and the latency series always run alone)',
   },
   {
