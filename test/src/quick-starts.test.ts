@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PNPM = `pnpm@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1]}`;
 const KEY = 'quick-start-key-5f1c9a';
 
 interface QuickStart {
@@ -51,32 +50,25 @@ function quickStarts(readme: string): QuickStart[] {
 
 let work: string;
 let tarballs: Map<string, string>;
+let packOutput: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'questkit-quick-starts-'));
   const packed = join(work, 'tarballs');
-  // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
-  await run(
-    'npx',
-    [
-      '--yes',
-      PNPM,
-      '-r',
-      '--filter',
-      './packages/**',
-      'pack',
-      '--config.ignore-scripts=true',
-      '--pack-destination',
-      packed,
-    ],
-    { cwd: ROOT, timeout: 120_000 },
-  );
+  // `pnpm pack:all`, as the README says; `pnpm test` has just built every package, so the
+  // packages' own `prepack` build is skipped here.
+  packOutput = (
+    await run(process.execPath, [join(ROOT, 'scripts/pack-all.mjs'), '--skip-build', packed], {
+      cwd: ROOT,
+      timeout: 120_000,
+    })
+  ).stdout;
   tarballs = new Map();
   for (const file of await readdir(packed)) {
-    // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit
+    // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit (create-questkit too)
     const name = file.replace(/-\d+\.\d+\.\d+.*\.tgz$/, '');
     tarballs.set(
-      name === 'questkit' ? name : `@questkit/${name.slice('questkit-'.length)}`,
+      name.startsWith('questkit-') ? `@questkit/${name.slice('questkit-'.length)}` : name,
       join(packed, file),
     );
   }
@@ -136,11 +128,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node server.mjs` and resolves once its port answers (at most 15 s). */
-async function startApp(dir: string, port: number): Promise<ChildProcess> {
+/** `node server.mjs` with this environment: the process and what it printed so far. */
+function spawnApp(dir: string, env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: dir,
-    env: { ...process.env, QUEST_API_KEY: KEY, PORT: String(port) },
+    env: { ...process.env, QUEST_API_KEY: KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -149,17 +141,25 @@ async function startApp(dir: string, port: number): Promise<ChildProcess> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+/** Starts `node server.mjs` and resolves once its port answers and it said so (at most 15 s). */
+async function startApp(dir: string, port: number): Promise<ChildProcess> {
+  const { child, output } = spawnApp(dir, { PORT: String(port) });
   for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
+    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output()}`);
     const up = await fetch(`http://127.0.0.1:${port}/verify`).then(
       () => true,
       () => false,
     );
-    if (up) return child;
+    // A quick start says where it listens, the line a newcomer waits for.
+    if (up && output().includes(`listening on http://127.0.0.1:${port}/verify`)) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
-  throw new Error(`server.mjs did not listen on ${port}: ${output}`);
+  throw new Error(`server.mjs did not listen on ${port} and say so: ${output()}`);
 }
 
 const README = await readFile(join(ROOT, 'README.md'), 'utf8');
@@ -197,6 +197,18 @@ describe('README quick starts, packed and installed into fresh npm apps', () => 
         /PASSED: the platform's checks and your members' claims will go through/,
       );
       expect(check.code).toBe(0);
+      // The port taken, or the key unset: one line in the user's terms, no stack trace.
+      const busy = spawnApp(dir, { PORT: String(port) });
+      expect(await busy.exited).not.toBe(0);
+      if (start.title === 'Express') {
+        expect(busy.output()).toMatch(
+          /^cannot listen on port \d+ \(EADDRINUSE\): start with another PORT/,
+        );
+        expect(busy.output()).not.toMatch(/\n\s+at /);
+      }
+      const unset = spawnApp(dir, { PORT: String(port), QUEST_API_KEY: undefined });
+      expect(await unset.exited).not.toBe(0);
+      expect(unset.output()).toContain('is QUEST_API_KEY (or the variable you read it from) set?');
     } finally {
       server.kill();
     }
@@ -216,6 +228,50 @@ describe('README quick starts, packed and installed into fresh npm apps', () => 
     );
     expect(mock.code).toBe(1);
     expect(mock.stderr).toContain('npm install --save-dev @questkit/mock-platform');
+  }, 300_000);
+});
+
+describe("the root README's try-from-source lines", () => {
+  it('packs every package into one folder, and one npm install puts them all in dependencies', async () => {
+    const manifests = await readdir(join(ROOT, 'packages'));
+    expect(tarballs.size).toBe(manifests.length);
+    expect(packOutput).toContain(`Packed ${tarballs.size} packages`);
+    // Every package an app installs: all but the starter, which is run, not installed.
+    const names = [...tarballs.keys()].filter((name) => name !== 'create-questkit').sort();
+    const block = /<!-- try-from-source -->\n```sh\n([\s\S]*?)^```/m.exec(README)?.[1] ?? '';
+    expect(block).toContain('pack:all');
+    const line = block.split('\n').find((l) => l.startsWith('npm install '));
+    expect(line).toMatch(/^npm install \.\.\/questkit\/packed\/questkit\*\.tgz /);
+    // The app sits next to the clone: the line as written, with the clone's packed/ beside it.
+    const dir = join(work, 'from-source', 'my-app');
+    await mkdir(dir, { recursive: true });
+    await mkdir(join(work, 'from-source', 'questkit'));
+    await symlink(join(work, 'tarballs'), join(work, 'from-source', 'questkit', 'packed'));
+    await run('npm', ['init', '-y'], { cwd: dir });
+    const command = line!.replace(/#.*/, '').trim();
+    await run('sh', ['-c', `${command} --no-audit --no-fund --loglevel=error`], {
+      cwd: dir,
+      timeout: 180_000,
+    });
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    expect(
+      Object.keys(manifest.dependencies)
+        .filter((n) => names.includes(n))
+        .sort(),
+    ).toEqual(names);
+    expect(manifest.devDependencies).toBeUndefined();
+    const version = await run(join(dir, 'node_modules/.bin/questkit'), ['--version'], { cwd: dir });
+    expect(version.stdout).toMatch(/^questkit \d+\.\d+\.\d+/);
+    const loaded = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `for (const n of ${JSON.stringify(names.filter((n) => n !== 'questkit'))}) await import(n); console.log('ok')`,
+      ],
+      { cwd: dir },
+    );
+    expect(loaded.stdout.trim()).toBe('ok');
   }, 300_000);
 });
 

@@ -173,7 +173,13 @@ describe('the community app (connect example)', () => {
       callback: 'https://evil.example/steal',
       secret: SECRET,
     });
-    expect((await browser.go(elsewhere)).status).toBe(400);
+    const refused = await browser.go(elsewhere);
+    expect(refused.status).toBe(400);
+    // The page names the origin and the variable that would allow it, and links nobody.
+    const text = await refused.text();
+    expect(text).toContain('returns to https://evil.example, which this app does not accept');
+    expect(text).toContain(`add it to PLATFORM_ORIGINS (now ${PLATFORM})`);
+    expect((await community.linkOf('member-7'))?.svcUserId).not.toBe('svc-member-7');
   });
 
   it('refuses a wrong password, and never redirects off-site after login', async () => {

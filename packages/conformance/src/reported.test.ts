@@ -64,7 +64,10 @@ describe('what a run reports', () => {
     const url = await served(() => fail('Subscribe first.'));
     const report = await runConformance({ url, apiKey: KEY, ...FAST });
     const text = formatHuman(report);
-    expect(text).toContain('A well-formed claim got: 400 "Subscribe first."');
+    // A refusal is the member's answer, not the run's failure: said so before PASSED.
+    expect(text).toContain(
+      'Your handler refused the sample member with 400 "Subscribe first.": a member who has not done the task reads this (a valid answer)',
+    );
     expect(text).toContain('Tiers: platform PASS  members PASS  hardening PASS');
     expect(text).toMatch(/PASSED: the platform's checks and your members' claims/);
   });

@@ -156,6 +156,12 @@ describe('createVerifier: API key', () => {
   ])('throws at construction for apiKey %j', (apiKey) => {
     expect(() => createVerifier({ apiKey: apiKey as never, verify: () => ok() })).toThrow(/apiKey/);
   });
+
+  it('names the environment variable the quick starts read when the key is unset', () => {
+    expect(() =>
+      createVerifier({ apiKey: process.env.QUESTKIT_UNSET_VARIABLE as never, verify: () => ok() }),
+    ).toThrow(/apiKey is undefined: is QUEST_API_KEY \(or the variable you read it from\) set\?/);
+  });
 });
 
 describe('createVerifier: bad requests', () => {

@@ -13,6 +13,7 @@ import { FAVICON_PATHS, faviconResponse } from './http/favicon.js';
 import { createGuard } from './http/guard.js';
 import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
+import { type KnownRoute, routeHint } from './http/route-hint.js';
 import { randomId } from './ids.js';
 import { createJournal, type RequestRecord } from './journal.js';
 import {
@@ -241,7 +242,21 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }),
     );
   }
-  app.notFound((c) => toResponse(apiError(404, `No route for ${c.req.method} ${c.req.path}`)));
+  const known: KnownRoute[] = [
+    ...routes.map((route) => ({
+      method: route.method,
+      path: `/public/communities/{subdomain}${route.path}`,
+    })),
+    ...(options.control !== false ? CONTROL_ROUTE_DEFINITIONS : []),
+  ];
+  app.notFound((c) =>
+    toResponse(
+      apiError(
+        404,
+        `No route for ${c.req.method} ${c.req.path}${routeHint(c.req.method, c.req.path, known)}`,
+      ),
+    ),
+  );
   app.onError((error) => {
     // A client that left mid-body is not an error of the mock; nobody reads the answer.
     if (!(error instanceof RequestClosedError)) onError(error);

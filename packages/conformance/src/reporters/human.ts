@@ -5,7 +5,6 @@ import {
   type ConformanceReport,
   type ProgressEvent,
   TIERS,
-  type Tier,
   type TierVerdict,
 } from '../types.js';
 import { type Palette, palette } from './ansi.js';
@@ -177,7 +176,7 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     .join('  ');
   out.push(`Platform checks: ${platform}`);
   out.push(`Tiers: ${TIERS.map((tier) => `${tier} ${label(summary.tiers[tier], p)}`).join('  ')}`);
-  if (summary.claim) out.push(`A well-formed claim got: ${visible(summary.claim.answer)}`);
+  if (summary.claim) out.push(claimLine(summary.claim));
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,
@@ -225,6 +224,18 @@ function skippedLines(checks: readonly CheckResult[], p: Palette): string[] {
       skipped.length <= 3 ? skipped.map((c) => c.id).join(', ') : `${skipped.length} checks`;
     return `  ${label('skip', p)}  ${which}: ${visible(reason, 600)}`;
   });
+}
+
+/**
+ * What the sample claim got. A 400 is the handler refusing a member it does not know, which the
+ * platform accepts: said so, lest it read as a failure next to PASSED.
+ */
+function claimLine(claim: NonNullable<ConformanceReport['summary']['claim']>): string {
+  const answer = visible(claim.answer);
+  if (claim.status === 400)
+    return `Your handler refused the sample member with ${answer}: a member who has not done the task reads this (a valid answer)`;
+  if (claim.status === 200) return `Your handler accepted the sample member with ${answer}`;
+  return `The sample claim got: ${answer}`;
 }
 
 /** The last line: the verdict, and what decided it. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { apiError } from '../errors.js';
 import { BODY_TOO_LARGE, readBodyText } from '../http/body.js';
+import { checkBody } from '../http/body-check.js';
 import { toResponse } from '../http/pipeline.js';
 import { queryParams } from '../http/query.js';
 import { parseWith } from '../http/validate.js';
@@ -30,7 +31,10 @@ export async function readBody<S extends z.ZodType>(
     }
   }
   const parsed = parseWith(schema, value, 'body');
-  return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.failure) };
+  if (parsed.ok) return parsed;
+  // A refused body names its unknown fields, with the declared one they may mean (`user`: userId).
+  const checked = checkBody(schema, value);
+  return { ok: false, response: toResponse((checked.ok ? parsed : checked).failure) };
 }
 
 /** Reads the query string with a schema (a repeated parameter counts with its first value). */

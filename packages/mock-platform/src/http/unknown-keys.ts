@@ -44,10 +44,13 @@ function search(
       if (found.length >= MAX_UNKNOWN_KEYS) return;
       const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (!field) {
-        const suggestion = closest(
-          key,
-          declared.filter((name) => !Object.hasOwn(value, name)),
-        );
+        const absent = declared.filter((name) => !Object.hasOwn(value, name));
+        // `user` for a missing `userId`: a shortened name is as likely a slip as a typo.
+        const suggestion =
+          closest(key, absent) ??
+          (key.length >= 3
+            ? absent.find((name) => name.toLowerCase().startsWith(key.toLowerCase()))
+            : undefined);
         found.push(suggestion ? { path: [...path, key], suggestion } : { path: [...path, key] });
       } else {
         search(field, child, [...path, key], found);

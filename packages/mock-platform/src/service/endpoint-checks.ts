@@ -13,6 +13,7 @@ import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
 import type { QuestRecord } from '../store/records.js';
 import { taskMethods } from './accounts.js';
+import type { Outbound } from './outbound/outbound.js';
 import type { Tracker } from './tracker.js';
 
 // The platform's automatic checks of a verification endpoint, judged by the very code of
@@ -75,8 +76,10 @@ export interface EndpointCheck {
   /**
    * The task key, judged by comparing the answers with the task key and with a wrong or no key:
    * `refused` (the task key is answered as a wrong one: every claim will fail), `unchecked` (a
-   * wrong or missing key is claimed: anyone can claim), `accepted`, or `not_judged` (no key set,
-   * or no answer to compare). A refused or unchecked key fails the check.
+   * wrong or missing key gets a 200: anyone can call the endpoint and set off what it does),
+   * `accepted`, or `not_judged` (no key set, no answer to compare, or the same refusal to every
+   * key, which cannot tell: the message says how to judge it). A refused or unchecked key fails
+   * the check; a key not judged does not.
    */
   key: { verdict: 'accepted' | 'refused' | 'unchecked' | 'not_judged'; message: string } | null;
 }
@@ -181,7 +184,7 @@ function claimOf(
 /** The endpoint check engine; keeps the last `size` records. */
 export function createEndpointChecks(
   context: MockContext,
-  deps: { tracker: Tracker; timeoutMs: number; size: number },
+  deps: { tracker: Tracker; timeoutMs: number; size: number; outbound: Outbound },
 ): EndpointChecks {
   let records: EndpointCheck[] = [];
 
@@ -223,6 +226,13 @@ export function createEndpointChecks(
       ...(input.identifications ? { identifications: input.identifications } : {}),
       tiers: ['platform'],
       timeoutMs: deps.timeoutMs,
+      // Every call of the check through the mock's one outbound gate; a refusal is no answer.
+      fetch: (input, init) =>
+        deps.outbound.run(
+          'endpoint-check',
+          input instanceof Request ? input.url : String(input),
+          () => fetch(input, init),
+        ),
       member: {
         userId: randomId(),
         ...(target ? { communityId: target.communityId, subdomain: target.subdomain } : {}),
