@@ -18,8 +18,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORPUS, type Target } from './corpus.js';
 import { expressEndpoint } from './endpoints/express.js';
 import { fastifyEndpoint } from './endpoints/fastify.js';
+import { getOnlyEndpoint } from './endpoints/get-only.js';
 import { honoEndpoint } from './endpoints/hono.js';
+import { nestEndpoint } from './endpoints/nestjs.js';
 import { nodeHttpEndpoint } from './endpoints/node-http.js';
+import { serverlessEndpoint } from './endpoints/serverless.js';
 
 // Each entry runs questkit check (45 requests) and the mock's check: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -115,6 +118,18 @@ beforeAll(async () => {
     `${await listen(createServer(getRequestListener(honoEndpoint(KEY).fetch)))}/verify`,
   );
   urls.set('closed-port', `http://127.0.0.1:${await freePort()}/verify`);
+  const nest = await nestEndpoint(KEY);
+  closers.push(() => nest.close());
+  urls.set('nestjs', `${origin(nest.getHttpServer())}/verify`);
+  urls.set('serverless', `${await listen(serverlessEndpoint(KEY))}/verify`);
+  urls.set('express-get-only', `${await listen(getOnlyEndpoint(KEY))}/verify`);
+  for (const [target, faults] of [
+    ['node-http-html', { htmlContentType: true }],
+    ['node-http-says-no', { saysNoWith200: true }],
+    ['node-http-one-refusal', { oneRefusal: true }],
+  ] as const) {
+    urls.set(target, `${await listen(nodeHttpEndpoint(KEY, faults))}/verify`);
+  }
   mock = await startMockServer(createMockPlatform({ seed: { users: 0 }, rateLimit: false }), {
     port: 0,
   });
@@ -197,6 +212,7 @@ describe('the corpus: both judges give each endpoint its true verdict', () => {
       platform: summary.tiers.platform,
     }).toEqual({ exit: entry.exit, verdict: entry.verdict, platform: entry.platform });
     if (entry.hardening !== 'any') expect(summary.tiers.hardening).toBe(entry.hardening);
+    if (entry.members !== undefined) expect(summary.tiers.members).toBe(entry.members);
     expect(sentences(cli.report)).toContainEqual(expect.stringMatching(entry.sentence));
 
     if (!entry.mock) return;
@@ -212,6 +228,8 @@ describe('the corpus: both judges give each endpoint its true verdict', () => {
           ? 'not_judged'
           : 'pass';
     expect(record.verdict).toBe(expected);
+    // The mock's own pass or fail (the key included) is the exit code's.
+    if (record.passed !== null) expect(record.passed).toBe(entry.exit === 0);
     expect(record.platform).toEqual(summary.platform);
     expect(record.headline).toBe(summary.headline ?? null);
     // Call by call, the same verdict in the same words.

@@ -15,7 +15,13 @@ export type Target =
   | 'hono'
   | 'next-app-router'
   | 'next-pages-router'
-  | 'closed-port';
+  | 'closed-port'
+  | 'nestjs'
+  | 'serverless'
+  | 'express-get-only'
+  | 'node-http-html'
+  | 'node-http-says-no'
+  | 'node-http-one-refusal';
 
 /** One endpoint of the corpus and its true verdict. */
 export interface CorpusEntry {
@@ -32,6 +38,8 @@ export interface CorpusEntry {
   exit: 0 | 1;
   verdict: RunVerdict;
   platform: TierVerdict;
+  /** The members tier's verdict, when the entry is about it. */
+  members?: TierVerdict;
   hardening: TierVerdict | 'any';
   /** A sentence the person reading the report acts on (findings, headline or advice). */
   sentence: RegExp;
@@ -185,6 +193,78 @@ export const CORPUS: readonly CorpusEntry[] = [
     platform: 'pass',
     hardening: 'warn',
     sentence: /answered 413; only 200 and 400 are allowed/,
+    mock: true,
+  },
+  {
+    name: 'NestJS controller with a guard and ValidationPipe',
+    target: 'nestjs',
+    faults:
+      'the guard answers a wrong or missing key 403 {message, error, statusCode}; ValidationPipe answers {"message": [...]}, an array',
+    exit: 1,
+    verdict: 'fail',
+    platform: 'fail',
+    hardening: 'any',
+    sentence:
+      /^answered 403; only 200 and 400 are allowed\. The platform sends a claim with another key \(or none\) whenever the task's key and your endpoint's differ/,
+    mock: true,
+  },
+  {
+    name: 'serverless (req, res) handler with a pre-parsed body',
+    target: 'serverless',
+    faults: "the runtime's text 400 on a body that is not JSON; a bare 405 to a GET",
+    exit: 0,
+    verdict: 'pass',
+    platform: 'pass',
+    hardening: 'warn',
+    sentence: /answered 405; only 200 and 400 are allowed/,
+    mock: true,
+  },
+  {
+    name: 'Express 5 route that only answers GET',
+    target: 'express-get-only',
+    faults: "app.get, not app.post: Express's 404 page to every POST",
+    exit: 1,
+    verdict: 'fail',
+    platform: 'fail',
+    hardening: 'any',
+    sentence:
+      /^A GET to \/verify got 400 where every POST got 404: the route answers GET only\. The platform POSTs its claims as JSON/,
+    mock: true,
+  },
+  {
+    name: 'JSON sent as text/html',
+    target: 'node-http-html',
+    faults: 'every answer is JSON labelled content-type text/html',
+    exit: 0,
+    verdict: 'pass',
+    platform: 'warn',
+    hardening: 'any',
+    sentence: /^content-type is "text\/html"; send application\/json$/,
+    mock: true,
+  },
+  {
+    name: 'a 200 that says no',
+    target: 'node-http-says-no',
+    faults: 'refuses a member with 200 {"verified": false, "message": ...}',
+    exit: 0,
+    verdict: 'pass',
+    platform: 'pass',
+    members: 'warn',
+    hardening: 'any',
+    sentence:
+      /^a well-formed claim got 200 with "verified": false in its JSON: the platform reads only the status, so it credits the member/,
+    mock: true,
+  },
+  {
+    name: 'correct, but the probe member does not qualify and every refusal reads the same',
+    target: 'node-http-one-refusal',
+    faults: 'none; the task key, a wrong key and no key all get 400 "Not yet complete."',
+    exit: 0,
+    verdict: 'pass',
+    platform: 'pass',
+    hardening: 'any',
+    sentence:
+      /^the task key, a wrong key and no key all got the same answer, 400 "Not yet complete\.": identical answers cannot tell whether the endpoint checks the key\..* --accounts .* --expect-pass/,
     mock: true,
   },
 ];

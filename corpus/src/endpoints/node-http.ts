@@ -9,10 +9,16 @@ export interface NodeHttpFaults {
   unauthorized401?: boolean;
   /** Reads `accounts['svc-connect']` first: a task configured for connect only always sends it. */
   connectOnly?: boolean;
+  /** Sends its JSON as `text/html`, the default of `res.end` in many snippets. */
+  htmlContentType?: boolean;
+  /** Answers a member who does not qualify 200 `{"verified": false, message}`. */
+  saysNoWith200?: boolean;
+  /** Correct, but every refusal reads the same, a wrong key's too: "Not yet complete." */
+  oneRefusal?: boolean;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function reply(res: ServerResponse, status: number, body: unknown, type: string) {
+  res.writeHead(status, { 'content-type': type });
   res.end(JSON.stringify(body));
 }
 
@@ -24,10 +30,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /** The endpoint on `/verify`; every other path is a 404, as a router gives. */
 export function nodeHttpEndpoint(apiKey: string, faults: NodeHttpFaults = {}): Server {
+  const type = faults.htmlContentType ? 'text/html' : 'application/json';
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    reply(res, status, body, type);
   return createServer(async (req, res) => {
     if (req.url !== '/verify') return send(res, 404, { error: 'Not found' });
     if (req.method !== 'POST') return send(res, 400, { message: 'Use POST.' });
     if (req.headers['x-api-key'] !== apiKey) {
+      if (faults.oneRefusal) return send(res, 400, { message: 'Not yet complete.' });
       return faults.unauthorized401
         ? send(res, 401, { error: 'Unauthorized' })
         : send(res, 400, { message: 'Invalid API key.' });
@@ -47,6 +57,11 @@ export function nodeHttpEndpoint(apiKey: string, faults: NodeHttpFaults = {}): S
         const member = (claim.accounts!['svc-connect'] as string).toLowerCase();
         return send(res, 400, { message: `No purchase for ${member} yet.` });
       }
+      // The probe member qualifies for nothing here: its claims are refused.
+      if (faults.saysNoWith200) {
+        return send(res, 200, { verified: false, message: 'Complete the quest first.' });
+      }
+      if (faults.oneRefusal) return send(res, 400, { message: 'Not yet complete.' });
       return send(res, 200, { message: 'Verified, enjoy your reward!' });
     } catch {
       return send(res, 500, { error: 'Internal Server Error' });

@@ -111,7 +111,7 @@ describe('main', () => {
     });
     const code = await main(['check', url, ...FAST], io);
     expect(code).toBe(1);
-    expect(io.out.join('')).toMatch(/SKIP.*\d+ more checks: the run was stopped/);
+    expect(io.out.join('')).toMatch(/SKIP.*\d+ checks: the run was stopped/);
     expect(io.interrupt).toBeUndefined();
   });
 

@@ -42,6 +42,82 @@ const sentence = (report: ConformanceReport, id: string) =>
     .join(' ') ?? '';
 
 describe('verdicts about what the member will see', () => {
+  // One answer to every claim, whatever its key: a correct endpoint whose probe member does not
+  // qualify, or one whose key is wrong. `body` pads it past the report's display copy.
+  async function sameRefusal(message: string): Promise<string> {
+    const served = await serve(async (req, res) => {
+      await readAll(req);
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
+    });
+    servers.push(served);
+    return served.url;
+  }
+
+  it('does not judge the key from three identical refusals, says how to, and passes the run', async () => {
+    const report = await runConformance({
+      url: await sameRefusal('Not yet complete.'),
+      apiKey: KEY,
+      ...FAST,
+    });
+    expect(verdict(report, 'member.api-key')).toMatchObject({
+      status: 'not_judged',
+      skipReason: expect.stringMatching(
+        /all got the same answer, 400 "Not yet complete\.": identical answers cannot tell .*--accounts .*--expect-pass/,
+      ),
+    });
+    expect(report.summary).toMatchObject({ verdict: 'pass', ok: true });
+  });
+
+  it('judges a key from the whole answer, however long', async () => {
+    const long = `Invalid API key. ${'x'.repeat(2000)}`;
+    const served = await serve(async (req, res) => {
+      await readAll(req);
+      const message = req.headers['x-api-key'] === KEY ? 'Not yet.' : long;
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
+    });
+    servers.push(served);
+    const report = await runConformance({ url: served.url, apiKey: KEY, ...FAST });
+    expect(verdict(report, 'auth.wrong-key')?.received?.body?.length).toBeLessThan(1100);
+    expect(verdict(report, 'auth.wrong-key')?.received?.message).toBe(long);
+    expect(verdict(report, 'member.api-key')?.status).toBe('pass');
+  });
+
+  it('warns on a 200 whose JSON says no: the platform credits the member', async () => {
+    const served = await serve(async (req, res) => {
+      await readAll(req);
+      const ok = req.headers['x-api-key'] === KEY;
+      res
+        .writeHead(ok ? 200 : 400, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify(ok ? { success: false, message: 'Not yet.' } : { message: 'Bad key.' }),
+        );
+    });
+    servers.push(served);
+    const report = await runConformance({ url: served.url, apiKey: KEY, ...FAST });
+    expect(verdict(report, 'member.answer')?.status).toBe('warn');
+    expect(sentence(report, 'member.answer')).toMatch(
+      /^a well-formed claim got 200 with "success": false in its JSON: the platform reads only the status, so it credits the member/,
+    );
+    expect(report.summary.ok).toBe(true);
+  });
+
+  it('gives no --identifications advice when only the drifted-key claims failed', async () => {
+    const served = await serve(async (req, res) => {
+      await readAll(req);
+      const ok = req.headers['x-api-key'] === KEY;
+      res
+        .writeHead(ok ? 400 : 401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: ok ? 'Not yet.' : 'Unauthorized' }));
+    });
+    servers.push(served);
+    const report = await runConformance({ url: served.url, apiKey: KEY, ...FAST });
+    expect(report.summary.verdict).toBe('fail');
+    expect(sentence(report, 'auth.wrong-key')).toMatch(
+      /^answered 401; only 200 and 400 are allowed\. The platform sends a claim with another key \(or none\) whenever the task's key and your endpoint's differ/,
+    );
+    expect(report.summary.advice.join(' ')).not.toMatch(/--identifications/);
+  });
+
   it('fails an endpoint that refuses the key given, whatever the platform checks say', async () => {
     const url = await questkitEndpoint({ apiKey: 'another-key' });
     const report = await runConformance({ url, apiKey: KEY, ...FAST });
@@ -138,6 +214,25 @@ describe('verdicts about what the member will see', () => {
 });
 
 describe('bounded time', () => {
+  it('judges an endpoint that answers slowly within its budget, and says what it had no time for', async () => {
+    // Each answer takes 0.6 of the time limit: the run still ends by 3 limits.
+    const served = await serve(async (req, res) => {
+      await readAll(req);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"No."}');
+    });
+    servers.push(served);
+    const report = await runConformance({ url: served.url, apiKey: KEY, timeoutMs: 1000 });
+    expect(report.summary.durationMs).toBeLessThan(3000 + 500);
+    const cut = report.checks.filter((check) =>
+      check.skipReason?.startsWith('not judged: answers take'),
+    );
+    expect(cut.length).toBeGreaterThan(0);
+    expect(report.checks.some((check) => check.status === 'pass' && cut.includes(check))).toBe(
+      false,
+    );
+  });
+
   it('keeps at most `concurrency` probes in flight, outside the burst', async () => {
     let inFlight = 0;
     let most = 0;

@@ -165,7 +165,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     name: 'concurrency',
     type: 'integer',
     env: 'QUESTKIT_CONCURRENCY',
-    defaultText: '4',
+    defaultText: '8',
     description: 'Probes in flight at once (the burst and the latency series always run alone)',
   },
   {
@@ -426,14 +426,16 @@ export const checkCommand: Command = {
     const controller = new AbortController();
     const stopListening = io.onInterrupt(() => controller.abort());
     let report: ConformanceReport;
-    // On a terminal one line is redrawn; in a CI log each finished probe gets a line of its own,
-    // so that a slow run shows where it is.
-    const progress = (event: ProgressEvent) =>
-      live
-        ? io.stderr.write(
-            `\r\u001b[2K${formatProgress(event, { color: parsed.values['no-color'] !== true })}`,
-          )
-        : io.stderr.write(`${formatProgress(event, { color: false })}\n`);
+    // On a terminal one line is redrawn; in a CI log one line says the run started, so that the
+    // report below is the one place each check is listed.
+    const progress = (event: ProgressEvent) => {
+      if (live) {
+        const line = formatProgress(event, { color: parsed.values['no-color'] !== true });
+        io.stderr.write(`\r\u001b[2K${line}`);
+      } else if (event.done === 1) {
+        io.stderr.write(`questkit check: ${event.total} checks against ${options.url}\n`);
+      }
+    };
     try {
       report = await runConformance({
         ...options,

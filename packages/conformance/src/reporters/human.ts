@@ -5,7 +5,6 @@ import {
   type ConformanceReport,
   type ProgressEvent,
   TIERS,
-  type Tier,
   type TierVerdict,
 } from '../types.js';
 import { type Palette, palette } from './ansi.js';
@@ -27,13 +26,6 @@ const LABELS: Record<CheckStatus | 'not_run', string> = {
   not_run: 'not run',
 };
 const BODY_PREVIEW = 240;
-
-/** Each tier's heading in the report. */
-const TIER_HEADINGS: Record<Tier, string> = {
-  platform: "Platform: the platform's three checks, on the calls it makes for the task",
-  members: 'Members: what members will meet',
-  hardening: 'Hardening: requests the platform never sends',
-};
 
 function label(status: CheckStatus | TierVerdict, p: Palette): string {
   if (status === 'not_judged') return p.yellow(LABELS[status]);
@@ -123,9 +115,10 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
 }
 
 /**
- * The human report: the headline when every request got the same wrong answer, a table of every
- * check by tier (platform, members, hardening), then the details (why, what was sent, what came
- * back, a curl line) of each failing or warning check, then the verdicts and what to do next.
+ * The human report, failures first: the headline when every claim got the same wrong answer,
+ * each failure in full (why, what was sent, what came back, a curl line), one line per warning
+ * and per check not judged, what was skipped and why, then the verdicts and what to do next.
+ * Each check is listed once; `verbose` shows warnings and passes in full too.
  *
  * @example
  * process.stdout.write(formatHuman(report, { color: process.stdout.isTTY }));
@@ -133,72 +126,51 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
 export function formatHuman(report: ConformanceReport, options: HumanFormatOptions = {}): string {
   const p = palette(options.color === true);
   const { summary } = report;
-  const strict = report.strict === true;
+  const verbose = options.verbose === true;
   const out: string[] = [];
   out.push(
     `${p.bold('questkit check')} ${report.url}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
     '',
   );
   if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
-  const idWidth = Math.max(...report.checks.map((c) => c.id.length), 2);
-  // Checks skipped because the whole run could not go on say nothing one by one: one line says it.
-  const wholesale = new Set(['the endpoint is unreachable', 'the run was stopped']);
-  for (const tier of TIERS) {
-    const checks = report.checks.filter((c) => c.tier === tier);
-    if (checks.length === 0) continue;
-    const note =
-      tier === 'hardening'
-        ? p.dim(strict ? ' (strict: failures count)' : ' (warnings; --strict makes them failures)')
-        : '';
-    out.push(`${p.bold(TIER_HEADINGS[tier])}${note}`);
-    const bulk = checks.filter((c) => c.status === 'skip' && wholesale.has(c.skipReason ?? ''));
-    for (const check of checks) {
-      if (bulk.includes(check)) continue;
-      const reason =
-        (check.status === 'skip' || check.status === 'not_judged') && check.skipReason
-          ? p.dim(`  (${check.skipReason})`)
-          : '';
-      const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
-      out.push(
-        `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(idWidth)}  ${check.title}${reason}`,
-      );
-    }
-    if (bulk.length > 0) {
-      const reason = bulk[0]?.skipReason ?? '';
-      out.push(
-        `  ${label('skip', p)}  ${' '.repeat(7)}  ${p.dim(`${bulk.length} more checks: ${reason}`)}`,
-      );
-    }
-    out.push('');
+  // Under a headline every claim got the same answer: the first failure says it, not forty.
+  const first = report.checks.find((c) => c.status === 'fail');
+  const headlined = (c: CheckResult) =>
+    summary.headline !== undefined &&
+    c !== first &&
+    c.received !== undefined &&
+    c.received.status === first?.received?.status &&
+    (c.status === 'fail' || c.status === 'warn');
+  const folded = report.checks.filter(headlined);
+  const listed = report.checks.filter((c) => !headlined(c));
+  for (const check of listed.filter((c) => c.status === 'fail')) {
+    out.push(...block(check, p, true), '');
   }
-  const explained = report.checks.filter(
-    (c) =>
-      c.status === 'fail' ||
-      c.status === 'warn' ||
-      (c.status === 'not_judged' && c.findings.length > 0) ||
-      (options.verbose && c.status === 'pass'),
-  );
-  // Under a headline every request got the same answer: one example says it, not forty.
-  const shown = summary.headline !== undefined ? explained.slice(0, 1) : explained;
-  for (const check of shown) {
-    out.push(`  ${label(check.status, p)}  ${p.bold(check.id)}  ${p.dim(`[${check.tier}]`)}`);
-    // A hardening warning is a failure the platform will never meet: the same detail and repro.
-    const full =
-      check.status === 'fail' ||
-      check.status === 'not_judged' ||
-      (check.tier === 'hardening' && check.findings.some((f) => f.rule !== 'latency')) ||
-      options.verbose === true;
-    out.push(...details(check, p, full));
-    out.push('');
-  }
-  if (shown.length < explained.length) {
+  if (folded.length > 0) {
     out.push(
-      p.dim(
-        `  ${explained.length - shown.length} more checks got the same answer: see the line at the top.`,
-      ),
+      p.dim(`  ${folded.length} more checks got the same answer: see the line at the top.`),
       '',
     );
   }
+  const warned = listed.filter((c) => c.status === 'warn');
+  const unjudged = listed.filter((c) => c.status === 'not_judged');
+  const passed = listed.filter((c) => c.status === 'pass');
+  if (verbose) {
+    for (const check of [...warned, ...unjudged, ...passed]) {
+      out.push(...block(check, p, true), '');
+    }
+  } else if (warned.length + unjudged.length > 0) {
+    for (const check of [...warned, ...unjudged]) out.push(oneLine(check, p));
+    if (!report.strict && warned.some((c) => c.tier === 'hardening')) {
+      out.push(
+        p.dim('  [hardening]: requests the platform never sends; --strict makes them failures'),
+      );
+    }
+    out.push('');
+  }
+  const skipped = skippedLines(report.checks, p);
+  if (skipped.length > 0) out.push(...skipped, '');
+
   const platform = (Object.keys(PLATFORM_CHECKS) as PlatformCheck[])
     .map((check) => `${check} ${label(summary.platform[check], p)}`)
     .join('  ');
@@ -215,9 +187,43 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   out.push(
     `${summary.total} check${summary.total === 1 ? '' : 's'}: ${counts} in ${formatMs(summary.durationMs)}`,
   );
-  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
+  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${visible(advice, 600)}`);
   out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
+}
+
+/** A check in full: its status, id and tier, then its details. */
+function block(check: CheckResult, p: Palette, full: boolean): string[] {
+  return [
+    `  ${label(check.status, p)}  ${p.bold(check.id)}  ${p.dim(`[${check.tier}]`)}  ${check.title}`,
+    ...(check.skipReason !== undefined && check.status === 'not_judged'
+      ? [`        ${p.dim(visible(check.skipReason, 600))}`]
+      : []),
+    ...details(check, p, full),
+  ];
+}
+
+/** A warning or a check not judged in one line: its first reason, and how many more. */
+function oneLine(check: CheckResult, p: Palette): string {
+  const [first, ...rest] = check.findings;
+  const why = first
+    ? `${first.rule}: ${first.message}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`
+    : (check.skipReason ?? '');
+  return `  ${label(check.status, p)}  ${check.id}  ${p.dim(`[${check.tier}]`)}  ${visible(why, 400)}`;
+}
+
+/** Skipped checks, one line per reason: their ids when few, else how many. */
+function skippedLines(checks: readonly CheckResult[], p: Palette): string[] {
+  const byReason = new Map<string, CheckResult[]>();
+  for (const check of checks.filter((c) => c.status === 'skip')) {
+    const reason = check.skipReason ?? 'skipped';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), check]);
+  }
+  return [...byReason].map(([reason, skipped]) => {
+    const which =
+      skipped.length <= 3 ? skipped.map((c) => c.id).join(', ') : `${skipped.length} checks`;
+    return `  ${label('skip', p)}  ${which}: ${visible(reason, 600)}`;
+  });
 }
 
 /**

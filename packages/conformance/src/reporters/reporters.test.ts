@@ -93,14 +93,18 @@ const report: ConformanceReport = {
 describe('formatHuman', () => {
   const text = formatHuman(report);
 
-  it('prints a row per check, then the details of failures and warnings, then the verdict', () => {
-    expect(text).toMatch(/^ {2}PASS {4}12 ms {2}claim\.well-formed {2}A well-formed claim$/m);
-    expect(text).toMatch(/^ {2}SKIP {11}auth\.missing-key {3}No key {2}\(no API key given\)$/m);
+  it('leads with each failure in full, then one line per warning, then the verdict', () => {
+    const lines = text.split('\n');
+    expect(lines[2]).toBe(
+      '  FAIL  auth.wrong-key  [platform]  A claim with a wrong X-Api-Key is rejected with 400',
+    );
     expect(text).toMatch(
-      /FAIL {2}auth\.wrong-key {2}\[platform\]\n {8}✗ status_code: answered 401; only 200 and 400 are allowed\n {8}sent {2}POST/,
+      /FAIL {2}auth\.wrong-key {2}\[platform\].*\n {8}✗ status_code: answered 401; only 200 and 400 are allowed\n {8}sent {2}POST/,
     );
     expect(text).toMatch(/got {3}401 text\/html in 3 ms/);
-    expect(text).toMatch(/latency p50 5\.5 s, p95 6\.0 s, max 6\.1 s over 10 claims/);
+    expect(text).toMatch(/^ {2}WARN {2}load\.latency {2}\[members\] {2}latency: p95 is 6000 ms$/m);
+    expect(text).toMatch(/^ {2}SKIP {2}auth\.missing-key: no API key given$/m);
+    expect(text.indexOf('auth.wrong-key')).toBeLessThan(text.indexOf('load.latency'));
     expect(text).toContain(
       'Platform checks: response_time PASS  message_format PASS  status_code FAIL',
     );
@@ -109,16 +113,17 @@ describe('formatHuman', () => {
     expect(text).toMatch(/FAILED \(platform\): /);
   });
 
-  it('groups the checks by tier, each under its heading', () => {
-    const platform = text.indexOf("Platform: the platform's three checks");
-    const members = text.indexOf('Members: what members will meet');
-    expect(platform).toBeGreaterThan(-1);
-    expect(members).toBeGreaterThan(platform);
-    expect(text.indexOf('load.latency')).toBeGreaterThan(members);
-    expect(text).not.toContain('Hardening:');
+  it('lists each check once: a pass is counted, and shown in full only under --verbose', () => {
+    expect(text).not.toContain('claim.well-formed');
+    const full = formatHuman(report, { verbose: true });
+    expect(full.match(/claim\.well-formed/g)).toHaveLength(1);
+    expect(full).toMatch(
+      /^ {2}PASS {2}claim\.well-formed {2}\[platform\] {2}A well-formed claim$/m,
+    );
+    expect(full.match(/auth\.wrong-key/g)).toHaveLength(1);
   });
 
-  it('shows a hardening warning with the same detail and repro as a failure', () => {
+  it('shows a hardening warning in one line, and in full with its repro under --verbose', () => {
     const hardening: CheckResult = {
       ...failing,
       id: 'http.method-get',
@@ -127,18 +132,22 @@ describe('formatHuman', () => {
       findings: [{ rule: 'status_code', severity: 'warning', message: 'answered 405' }],
       curl: 'curl the-get-repro',
     };
-    const out = formatHuman({
+    const warned = {
       ...report,
       checks: [hardening],
-      summary: { ...report.summary, verdict: 'pass', ok: true },
-    });
-    expect(out).toContain(
-      'Hardening: requests the platform never sends (warnings; --strict makes them failures)',
-    );
+      summary: { ...report.summary, verdict: 'pass' as const, ok: true },
+    };
+    const out = formatHuman(warned);
     expect(out).toMatch(
-      /WARN {2}http\.method-get {2}\[hardening\]\n {8}! status_code: answered 405\n {8}sent {2}POST/,
+      /^ {2}WARN {2}http\.method-get {2}\[hardening\] {2}status_code: answered 405$/m,
     );
-    expect(out).toContain('repro curl the-get-repro');
+    expect(out).not.toContain('curl the-get-repro');
+    expect(out).toContain('--strict makes them failures');
+    const full = formatHuman(warned, { verbose: true });
+    expect(full).toMatch(
+      /WARN {2}http\.method-get {2}\[hardening\].*\n {8}! status_code: answered 405\n {8}sent {2}POST/,
+    );
+    expect(full).toContain('repro curl the-get-repro');
     expect(out).toMatch(/PASSED: /);
   });
 
@@ -149,12 +158,12 @@ describe('formatHuman', () => {
         ...report.summary,
         verdict: 'not_judged',
         ok: false,
-        headline: 'Every request got 404: nothing answers at /verfy. Is the path right?',
+        headline: 'Every claim got 404: nothing answers a POST at /verfy. Is the path right?',
         advice: ['No API key was given, so the run cannot tell'],
       },
     });
     expect(out.split('\n')[2]).toBe(
-      'Every request got 404: nothing answers at /verfy. Is the path right?',
+      'Every claim got 404: nothing answers a POST at /verfy. Is the path right?',
     );
     expect(out).toContain('Next: No API key was given, so the run cannot tell');
     expect(out).toMatch(/NOT JUDGED: the run could not judge/);
@@ -185,8 +194,13 @@ describe('formatHuman', () => {
       'No answer from http://127.0.0.1:1/verify: connection refused (ECONNREFUSED).',
     );
     expect(down).toContain('NOT JUDGED: the endpoint never answered.');
-    expect(down).toMatch(/SKIP {11}2 more checks: the endpoint is unreachable/);
-    expect(down).not.toContain('a.one');
+    expect(down).toMatch(/^ {2}SKIP {2}a\.one, a\.two: the endpoint is unreachable$/m);
+    const many = formatHuman({
+      ...report,
+      checks: [failing, ...['a', 'b', 'c', 'd'].map((id) => skip(`a.${id}`))],
+    });
+    expect(many).toMatch(/^ {2}SKIP {2}4 checks: the endpoint is unreachable$/m);
+    expect(many).not.toContain('a.a,');
   });
 
   it('keeps the curl line of a warning for --verbose', () => {

@@ -76,8 +76,10 @@ export interface EndpointCheck {
   /**
    * The task key, judged by comparing the answers with the task key and with a wrong or no key:
    * `refused` (the task key is answered as a wrong one: every claim will fail), `unchecked` (a
-   * wrong or missing key is claimed: anyone can claim), `accepted`, or `not_judged` (no key set,
-   * or no answer to compare). A refused or unchecked key fails the check.
+   * wrong or missing key gets a 200: anyone can call the endpoint and set off what it does),
+   * `accepted`, or `not_judged` (no key set, no answer to compare, or the same refusal to every
+   * key, which cannot tell: the message says how to judge it). A refused or unchecked key fails
+   * the check; a key not judged does not.
    */
   key: { verdict: 'accepted' | 'refused' | 'unchecked' | 'not_judged'; message: string } | null;
 }
