@@ -94,7 +94,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     verdict: 'fail',
     platform: 'fail',
     hardening: 'warn',
-    sentence: /^Every request got 404: nothing answers at \/verfy\. Is the path right\?$/,
+    sentence:
+      /^Every claim got 404: nothing answers a POST at \/verfy\. Is the path right\? The platform POSTs its claims as JSON\.$/,
     mock: true,
   },
   {

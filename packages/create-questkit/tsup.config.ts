@@ -5,19 +5,22 @@ import { readVersions } from './versions.js';
 // built, so each release names the packages released with it.
 const define = { __QUESTKIT_VERSIONS__: JSON.stringify(readVersions()) };
 
-// The library in both formats; the binary in ESM only, the one format `bin` points to.
+// ESM: the library and the binary (`bin` points to it) sharing one chunk of templates; CJS: the
+// library alone, with its two ESM-only dependencies bundled (Node 20 before 20.19 cannot require them).
 export default defineConfig([
   {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
+    entry: ['src/index.ts', 'src/cli.ts'],
+    format: ['esm'],
+    dts: { entry: 'src/index.ts' },
     clean: true,
     target: 'node20',
     define,
   },
   {
-    entry: ['src/cli.ts'],
-    format: ['esm'],
+    entry: ['src/index.ts'],
+    format: ['cjs'],
+    dts: { entry: 'src/index.ts' },
+    noExternal: ['@clack/prompts', 'leven'],
     target: 'node20',
     define,
   },

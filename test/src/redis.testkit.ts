@@ -24,15 +24,28 @@ const freePort = () =>
     });
   });
 
-/** Starts redis-server and waits (at most 10 s) until it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
+/**
+ * Starts redis-server and waits (at most 10 s) until it accepts connections; `args` are more
+ * options (`['--enable-debug-command', 'local']` for `DEBUG SLEEP`).
+ */
+export async function startRedis(args: readonly string[] = []): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const started = spawn(
         REDIS_SERVER,
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          ...args,
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child = started;

@@ -16,11 +16,13 @@ import {
   createLoginThrottle,
   crossSite,
   csrfMatches,
+  DEVICE_COOKIE,
+  KNOWN_BROWSER_TTL_MS,
   newCsrfToken,
 } from './login-guard.js';
 import { COMMUNITY_NAME, homePage, loginPage, messagePage } from './pages.js';
 import { safeReturnTo } from './return-to.js';
-import { type AppState, createMemoryState } from './state.js';
+import { type AppState, createMemoryState, StateUnavailableError } from './state.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -46,7 +48,10 @@ export interface AppOptions {
   onResult?: (event: ResultEvent) => void;
   /** Hears every new link: for logs. */
   onLinked?: (member: Member, svcUserId: string) => void;
-  /** Login attempts allowed per client address, and per account, in a minute; default 10. */
+  /**
+   * Login attempts allowed in a minute, default 10: per client address, per account and address,
+   * and per account from browsers that never logged in to it.
+   */
   loginAttemptsPerMinute?: number;
 }
 
@@ -88,6 +93,22 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.html(loginPage(returnTo, csrf, error), status);
   };
   const app = new Hono<AppEnv>();
+  // The store failing or stalling (each Redis command has a time limit) fails closed: no session
+  // trusted, no login unthrottled, and a page that says so instead of a hung request.
+  app.onError((error, c) => {
+    if (error instanceof StateUnavailableError) {
+      c.header('retry-after', '30');
+      return c.html(
+        messagePage(
+          'Temporarily unavailable',
+          'We cannot reach our session store right now. Nothing was changed: please try again in a minute.',
+        ),
+        503,
+      );
+    }
+    console.error(error);
+    return c.html(messagePage('Something went wrong', 'Please try again in a minute.'), 500);
+  });
 
   // The session, on the routes that act for a member only: the verification endpoint never
   // depends on a cookie (nor fails when the session store does).
@@ -128,17 +149,25 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (!csrfMatches(text('csrf'), getCookie(c, CSRF_COOKIE))) {
       return showLogin(c, returnTo, 'This form has expired. Please log in again.', 403);
     }
-    if (!(await throttle.allow(address, text('username')))) {
-      return showLogin(
-        c,
-        returnTo,
-        'Too many attempts. Please wait a minute, then try again.',
-        429,
-      );
+    const refusal = await throttle.check(address, text('username'), getCookie(c, DEVICE_COOKIE));
+    if (refusal) {
+      const why =
+        refusal === 'account'
+          ? 'Too many attempts at this account from elsewhere. Log in from a browser you used before, or wait a minute.'
+          : 'Too many attempts. Please wait a minute, then try again.';
+      return showLogin(c, returnTo, why, 429);
     }
     const member = await community.logIn(text('username'), text('password'));
     if (!member) return showLogin(c, returnTo, 'Wrong username or password.', 401);
     deleteCookie(c, CSRF_COOKIE, { path: '/login' });
+    // This browser is now known to the account: guesses from elsewhere cannot lock it out.
+    setCookie(c, DEVICE_COOKIE, await throttle.remember(member.username), {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: secureCookie,
+      path: '/login',
+      maxAge: KNOWN_BROWSER_TTL_MS / 1000,
+    });
     setCookie(c, SESSION_COOKIE, await community.openSession(member.id), {
       httpOnly: true,
       // Lax: the cookie goes along when the platform sends the member here (a top-level GET),

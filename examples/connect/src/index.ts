@@ -18,4 +18,11 @@ export {
 export { type Config, DEMO_CONNECT_SECRET, DEMO_TASK_KEY, readConfig } from './config.js';
 export { COMMUNITY_NAME, escapeHtml } from './pages.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
-export { type AppState, createMemoryState, createRedisState, type RedisCommands } from './state.js';
+export {
+  type AppState,
+  createMemoryState,
+  createRedisState,
+  type RedisCommands,
+  type RedisStateOptions,
+  StateUnavailableError,
+} from './state.js';

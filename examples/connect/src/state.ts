@@ -60,7 +60,20 @@ export function createMemoryState(now: () => number = Date.now): AppState {
 
 /** The part of a node-redis client (`redis`) the state uses: its raw command call. */
 export interface RedisCommands {
-  sendCommand(args: string[]): Promise<unknown>;
+  sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+}
+
+/** The store did not answer in time, or failed: the app fails closed with a 503 page. */
+export class StateUnavailableError extends Error {
+  override readonly name = 'StateUnavailableError';
+}
+
+/** Options of {@link createRedisState}. */
+export interface RedisStateOptions {
+  /** Prefix of every key (default `acme:`). */
+  prefix?: string;
+  /** Most ms one command may take; past it the call fails (default 1000). */
+  timeoutMs?: number;
 }
 
 // INCR and the window's expiry in one atomic step: a counter never outlives its window.
@@ -70,31 +83,55 @@ return count`;
 
 /**
  * The app's state on Redis, shared by every instance: sessions and counters expire in Redis
- * itself (`PX`). Errors reject: a login or a session check then fails instead of skipping the
- * throttle or trusting a cookie.
+ * itself (`PX`). Every command has a time limit: a Redis that fails or stalls makes the call
+ * reject with a {@link StateUnavailableError}, so a login or a session check fails (closed)
+ * instead of skipping the throttle, trusting a cookie or hanging the page.
  *
  * @example
  * const client = await createClient({ url: process.env.REDIS_URL }).connect();
- * const state = createRedisState(client);
+ * const state = createRedisState(client, { timeoutMs: 1000 });
  */
-export function createRedisState(client: RedisCommands, prefix = 'acme:'): AppState {
+export function createRedisState(client: RedisCommands, options: RedisStateOptions = {}): AppState {
+  const prefix = options.prefix ?? 'acme:';
+  const timeoutMs = options.timeoutMs ?? 1_000;
+  const command = async (args: string[]): Promise<unknown> => {
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new StateUnavailableError(`Redis did not answer ${args[0]} within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    const sent = client.sendCommand(args, { abortSignal: abort.signal });
+    // Settles after the deadline when Redis comes back: nobody waits for it then.
+    sent.catch(() => {});
+    try {
+      return await Promise.race([sent, deadline]);
+    } catch (error) {
+      if (error instanceof StateUnavailableError) throw error;
+      throw new StateUnavailableError(`Redis failed on ${args[0]}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     async set(key, value, ttlMs) {
-      await client.sendCommand(
+      await command(
         ttlMs === undefined
           ? ['SET', prefix + key, value]
           : ['SET', prefix + key, value, 'PX', String(Math.max(1, Math.ceil(ttlMs)))],
       );
     },
     async get(key) {
-      const value = await client.sendCommand(['GET', prefix + key]);
+      const value = await command(['GET', prefix + key]);
       return typeof value === 'string' ? value : null;
     },
     async delete(key) {
-      await client.sendCommand(['DEL', prefix + key]);
+      await command(['DEL', prefix + key]);
     },
     async hit(key, windowMs) {
-      return Number(await client.sendCommand(['EVAL', HIT, '1', prefix + key, String(windowMs)]));
+      return Number(await command(['EVAL', HIT, '1', prefix + key, String(windowMs)]));
     },
   };
 }

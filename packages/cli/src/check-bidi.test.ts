@@ -51,7 +51,7 @@ describe('questkit check and an answer carrying bidi controls', () => {
     const url = await bidiEndpoint();
     const io = captureIo();
     const args = ['check', url, '--no-api-key', '--only', 'claim', '--verbose'];
-    await main([...args, '--timeout', '2000'], io);
+    await main([...args, '--timeout', '10000'], io);
     const printed = io.out.join('') + io.err.join('');
     expect(printed).toContain('PASS');
     expect(printed).not.toMatch(EVERY_BIDI);

@@ -1,35 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookReport } from '@questkit/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CHECK_WEBHOOK_FLAGS } from './commands/check-webhook.js';
 import { COMMANDS } from './commands/index.js';
-import type { CliIo } from './io.js';
+import { fakeIo } from './fake-io.testkit.js';
 import { main } from './main.js';
 
 // `questkit check-webhook` in-process, through `main`, against receivers on loopback: its exit
 // codes are those of `check` (0 passed, 1 failed or not judged, 2 usage error).
 
 const SECRET = 'cli-webhook-secret-51c0';
-
-interface FakeIo extends CliIo {
-  out: string[];
-  err: string[];
-  files: Map<string, string>;
-}
-
-function fakeIo(env: Record<string, string> = {}): FakeIo {
-  const io: FakeIo = {
-    out: [],
-    err: [],
-    files: new Map(),
-    stdout: { write: (text: string) => io.out.push(text), isTTY: false },
-    stderr: { write: (text: string) => io.err.push(text), isTTY: false },
-    env,
-    writeFile: async (path, text) => void io.files.set(path, text),
-    onInterrupt: () => () => {},
-  };
-  return io;
-}
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -73,7 +55,7 @@ describe('questkit check-webhook', () => {
       req.resume();
       req.on('end', () => res.writeHead(401).end('{"error":"No signature"}'));
     });
-    const io = fakeIo({ QUESTKIT_WEBHOOK_SECRET: SECRET });
+    const io = fakeIo({ env: { QUESTKIT_WEBHOOK_SECRET: SECRET } });
     const code = await main(['check-webhook', url, '--json', '--junit', 'out.xml'], io, COMMANDS);
     expect(code).toBe(1);
     const report = JSON.parse(io.out.join('')) as WebhookReport;
@@ -110,5 +92,17 @@ describe('questkit check-webhook', () => {
     expect(await main(['check-webhook', '--help'], help, COMMANDS)).toBe(0);
     expect(help.out.join('')).toMatch(/--secret <secret>.*env QUESTKIT_WEBHOOK_SECRET/);
     expect(help.out.join('')).toMatch(/Exit codes: 0 passed; 1 a check failed/);
+  });
+
+  it('has a README row for every flag with its environment twin', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## `questkit check-webhook`'));
+    const end = section.indexOf('\n## ', 5);
+    const lines = section.slice(0, end).split('\n');
+    for (const flag of CHECK_WEBHOOK_FLAGS) {
+      const row = lines.find((line) => line.startsWith(`| \`--${flag.name}`));
+      expect(row, flag.name).toBeDefined();
+      if (flag.env) expect(row).toContain(`\`${flag.env}\``);
+    }
   });
 });

@@ -1,6 +1,15 @@
-import type { Accounts, IdentificationMethod, VerificationRequest } from '@questkit/core';
-import type { ProbeBody } from './probes.js';
-import type { ClaimMember } from './types.js';
+import {
+  type Accounts,
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+  type VerificationRequest,
+} from '@questkit/core';
+import type { Probe, ProbeBody } from './probes.js';
+import type { OutgoingRequest } from './send.js';
+import type { ClaimMember, ConformanceOptions } from './types.js';
+
+/** The key the wrong-key probe sends. */
+export const WRONG_API_KEY = 'questkit-conformance-wrong-key';
 
 /** A synthetic value for every identification method, so each account shape gets exercised. */
 export const SAMPLE_ACCOUNTS: Required<Pick<Accounts, IdentificationMethod>> = {
@@ -112,4 +121,47 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function missingParent(path: string): string {
   const parent = path.split('.').slice(0, -1).join('.');
   return `the claim has no ${parent}; give the member accounts that include it to run this check`;
+}
+
+/** The identification methods the well-formed claim's `accounts` carries. */
+export function claimShape(
+  member: ClaimMember | undefined,
+  identifications?: readonly IdentificationMethod[],
+): IdentificationMethod[] {
+  const claim = buildClaim(member, '', identifications);
+  return IDENTIFICATION_METHODS.filter((method) => claim.accounts?.[method] !== undefined);
+}
+
+/** A probe's request, or why it cannot be built from this member's claim. */
+export type BuiltRequest = { ok: true; request: OutgoingRequest } | { ok: false; reason: string };
+
+/**
+ * The request a probe sends: a fresh well-formed claim (a new requestId, as the platform makes per
+ * claim) changed as the probe says, with the run's key, a wrong one or none.
+ */
+export function buildRequest(
+  probe: Probe,
+  run: Pick<ConformanceOptions, 'url' | 'apiKey' | 'member'>,
+  identifications?: readonly IdentificationMethod[],
+): BuiltRequest {
+  const spec = probe.request;
+  const claim = buildClaim(run.member, crypto.randomUUID(), identifications);
+  const body = buildBody(spec.body ?? { kind: 'claim' }, claim);
+  if (!body.ok) return body;
+  const headers: Record<string, string> = {};
+  const contentType = spec.contentType === undefined ? 'application/json' : spec.contentType;
+  if (contentType !== null) headers['content-type'] = contentType;
+  const keyMode = spec.apiKey ?? 'valid';
+  const { apiKey } = run;
+  if (keyMode === 'valid' && apiKey !== undefined) headers['x-api-key'] = apiKey;
+  if (keyMode === 'wrong') {
+    headers['x-api-key'] = apiKey === WRONG_API_KEY ? `${WRONG_API_KEY}-2` : WRONG_API_KEY;
+  }
+  const request: OutgoingRequest = {
+    method: spec.method ?? 'POST',
+    url: run.url,
+    headers,
+  };
+  if (body.text !== undefined) request.body = body.text;
+  return { ok: true, request };
 }

@@ -2,9 +2,8 @@ import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
 import type { ObservedAnswer } from '@questkit/core/api';
 import { toCurl } from './curl.js';
 import { endpointText, isHtmlPage } from './endpoint-text.js';
-import { statusOf } from './judge.js';
-import { type OutgoingRequest, send } from './send.js';
-import type { CheckResult, ConnectOptions, Finding, ReceivedAnswer, SentRequest } from './types.js';
+import type { OutgoingRequest } from './send.js';
+import type { CheckResult, ConnectOptions, Finding } from './types.js';
 
 /** The connect checks, in the order they run. */
 export const CONNECT_CHECKS = [
@@ -32,28 +31,32 @@ export type ConnectCheckId = (typeof CONNECT_CHECKS)[number]['id'];
 /** The callback the redirect carries when the run names none: a host that never resolves. */
 export const DEFAULT_CONNECT_CALLBACK = 'https://platform.invalid/connect/callback';
 
-/** What the connect checks need from the run. */
-export interface ConnectRunContext {
-  options: ConnectOptions;
-  timeoutMs: number;
-  showSecrets: boolean;
-  stop?: AbortSignal;
-  /** Which checks to run. */
-  selected: (id: ConnectCheckId) => boolean;
-  /** Called with each result as it is ready. */
-  report: (result: CheckResult) => void;
+/** The connect redirects of a run, as data: built by the plan, sent, then judged. */
+export interface ConnectPlan {
+  /** The selected checks, in order. */
+  ids: ConnectCheckId[];
+  /** The redirects sent, each a GET; the signed one always (the callback check reads its answer). */
+  requests: Array<{ id: ConnectRequestId; request: OutgoingRequest }>;
+  /** The signed redirect's URL. */
+  signed: string;
+  /** The callback the redirect carries, with a `session` parameter it must keep. */
+  callback: string;
+  session: string;
+  secret: string;
 }
+
+/** The checks that send a request of their own; `connect.callback` reads the signed one's answer. */
+export type ConnectRequestId = Exclude<ConnectCheckId, 'connect.callback'>;
 
 const SIGNATURE = /([?&]signature=)[^&#]*/g;
 const REDACTED = 'REDACTED';
 
 /**
- * Runs the connect checks against the task's redirect URL. The signed redirect comes from core's
- * `createConnectRedirect` and the callback is checked with core's `verifySignedUrl`: the same
- * code the platform side of questkit uses.
+ * The connect redirects for the task's redirect URL: one signed by core's
+ * `createConnectRedirect` (the code the platform side of questkit uses), one whose svcUserId was
+ * changed after signing, one without a signature.
  */
-export async function runConnectChecks(context: ConnectRunContext): Promise<void> {
-  const { options } = context;
+export function planConnect(options: ConnectOptions, ids: readonly ConnectCheckId[]): ConnectPlan {
   const session = crypto.randomUUID();
   const callback = withParam(options.callback ?? DEFAULT_CONNECT_CALLBACK, 'session', session);
   const svcUserId = options.svcUserId ?? crypto.randomUUID();
@@ -63,65 +66,46 @@ export async function runConnectChecks(context: ConnectRunContext): Promise<void
     callback,
     secret: options.secret,
   });
+  const tampered = new URL(signed);
+  tampered.searchParams.set('svcUserId', `${svcUserId}-tampered`);
+  const unsigned = new URL(signed);
+  unsigned.searchParams.delete('signature');
+  const requests = [
+    { id: 'connect.signed-redirect' as const, request: get(signed) },
+    ...(ids.includes('connect.tampered-redirect')
+      ? [{ id: 'connect.tampered-redirect' as const, request: get(tampered.href) }]
+      : []),
+    ...(ids.includes('connect.unsigned-redirect')
+      ? [{ id: 'connect.unsigned-redirect' as const, request: get(unsigned.href) }]
+      : []),
+  ];
+  return { ids: [...ids], requests, signed, callback, session, secret: options.secret };
+}
 
-  // The callback check reads the answer to the signed redirect, so that one always runs.
-  const started = performance.now();
-  const signedAnswer = await send(get(signed), {
-    timeoutMs: context.timeoutMs,
-    signal: context.stop,
-  });
-  if (context.selected('connect.signed-redirect')) {
-    context.report(
-      result(
-        context,
-        'connect.signed-redirect',
-        signed,
-        signedAnswer,
-        started,
-        signedFindings(signedAnswer, context.timeoutMs, signed),
-      ),
-    );
-  }
+/** A connect check's verdict: its findings, or why it was not judged. */
+export type ConnectVerdict = { findings: Finding[] } | { skip: string };
 
-  for (const id of ['connect.tampered-redirect', 'connect.unsigned-redirect'] as const) {
-    if (!context.selected(id)) continue;
-    const url = new URL(signed);
-    if (id === 'connect.tampered-redirect')
-      url.searchParams.set('svcUserId', `${svcUserId}-tampered`);
-    else url.searchParams.delete('signature');
-    const begun = performance.now();
-    const answer = await send(get(url.href), {
-      timeoutMs: context.timeoutMs,
-      signal: context.stop,
-    });
-    context.report(
-      result(
-        context,
-        id,
-        url.href,
-        answer,
-        begun,
-        rejectionFindings(answer, id, context.timeoutMs),
-      ),
-    );
+/**
+ * Judges one connect check from the answers to the redirects: its own, and the signed one's (the
+ * callback check reads only that). The callback is checked with core's `verifySignedUrl`.
+ */
+export function connectVerdict(
+  id: ConnectCheckId,
+  answers: Partial<Record<ConnectRequestId, ObservedAnswer>>,
+  plan: ConnectPlan,
+  timeoutMs: number,
+): ConnectVerdict {
+  const signedAnswer = answers['connect.signed-redirect']!;
+  if (id === 'connect.signed-redirect') {
+    return { findings: signedFindings(signedAnswer, timeoutMs, plan.signed) };
   }
-
-  if (context.selected('connect.callback')) {
-    const begun = performance.now();
-    const back = straightBack(signedAnswer, signed, callback);
-    const base = result(context, 'connect.callback', signed, signedAnswer, begun, []);
-    if (back === null) {
-      const flow = notStraightBack(signedAnswer, signed);
-      context.report(
-        flow.kind === 'fail'
-          ? { ...base, findings: flow.findings, status: statusOf(flow.findings) }
-          : { ...base, status: 'skip', skipReason: flow.reason },
-      );
-    } else {
-      const findings = callbackFindings(back, options.secret, session);
-      context.report({ ...base, findings, status: statusOf(findings) });
-    }
+  if (id !== 'connect.callback') {
+    return { findings: rejectionFindings(answers[id]!, id, timeoutMs) };
   }
+  const back = straightBack(signedAnswer, plan.signed, plan.callback);
+  if (back !== null) return { findings: callbackFindings(back, plan.secret, plan.session) };
+  const flow = notStraightBack(signedAnswer, plan.signed);
+  return flow.kind === 'fail' ? { findings: flow.findings } : { skip: flow.reason };
 }
 
 function get(url: string): OutgoingRequest {
@@ -326,40 +310,29 @@ function callbackFindings(back: URL, secret: string, session: string): Finding[]
   return findings;
 }
 
-function redact(url: string, showSecrets: boolean): string {
+/** A URL as the report shows it: its signature redacted unless the run shows secrets. */
+export function redactSignature(url: string, showSecrets: boolean): string {
   return showSecrets ? url : url.replace(SIGNATURE, `$1${REDACTED}`);
 }
 
-function result(
-  context: ConnectRunContext,
-  id: ConnectCheckId,
-  url: string,
+/** A connect redirect and its answer as the report shows them, signatures redacted. */
+export function describeConnect(
+  request: OutgoingRequest,
   answer: ObservedAnswer,
-  started: number,
-  findings: Finding[],
-): CheckResult {
-  const title = CONNECT_CHECKS.find((check) => check.id === id)!.title;
-  const shown = redact(url, context.showSecrets);
-  const sent: SentRequest = { method: 'GET', url: shown, headers: {}, bodyBytes: 0 };
-  const received: ReceivedAnswer = {
-    elapsedMs: Math.round(answer.elapsedMs),
-    ...(answer.status !== undefined ? { status: answer.status } : {}),
-    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-    ...(answer.location ? { location: redact(answer.location, context.showSecrets) } : {}),
-    ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
-    ...(answer.timedOut ? { timedOut: true } : {}),
-    ...(answer.error !== undefined ? { error: answer.error } : {}),
-  };
+  run: { showSecrets: boolean; timeoutMs: number },
+): Pick<CheckResult, 'sent' | 'received' | 'curl'> {
+  const url = redactSignature(request.url, run.showSecrets);
   return {
-    id,
-    title,
-    group: 'connect',
-    tier: 'members',
-    status: statusOf(findings),
-    findings,
-    sent,
-    received,
-    curl: toCurl(get(shown), { timeoutMs: context.timeoutMs }),
-    durationMs: Math.round(performance.now() - started),
+    sent: { method: request.method, url, headers: {}, bodyBytes: 0 },
+    received: {
+      elapsedMs: Math.round(answer.elapsedMs),
+      ...(answer.status !== undefined ? { status: answer.status } : {}),
+      ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+      ...(answer.location ? { location: redactSignature(answer.location, run.showSecrets) } : {}),
+      ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
+      ...(answer.timedOut ? { timedOut: true } : {}),
+      ...(answer.error !== undefined ? { error: answer.error } : {}),
+    },
+    curl: toCurl({ ...request, url }, { timeoutMs: run.timeoutMs }),
   };
 }

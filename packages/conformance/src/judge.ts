@@ -1,6 +1,169 @@
-import { checkVerificationAnswer, type ObservedAnswer } from '@questkit/core/api';
+import { type CheckReport, checkVerificationAnswer, type ObservedAnswer } from '@questkit/core/api';
+import {
+  CONNECT_CHECKS,
+  type ConnectRequestId,
+  connectVerdict,
+  describeConnect,
+} from './connect.js';
+import { toCurl } from './curl.js';
+import type { ConnectSent, Sent } from './exchange.js';
 import type { Probe } from './probes.js';
-import type { CheckStatus, Finding, LatencyStats } from './types.js';
+import type { OutgoingRequest } from './send.js';
+import type { Settings } from './settings.js';
+import type {
+  CheckResult,
+  CheckStatus,
+  Finding,
+  LatencyStats,
+  ReceivedAnswer,
+  SentRequest,
+  Tier,
+} from './types.js';
+
+/**
+ * Whether a check decides the run: hardening (requests the platform never sends) only in a
+ * strict run. The one place this rule lives: findings, the verdict, fail-fast and assertions
+ * all ask it.
+ */
+export function counts(check: { tier: Tier }, strict: boolean): boolean {
+  return check.tier !== 'hardening' || strict;
+}
+
+/** One answer, judged once: core's report of it and the probe's own findings. */
+export interface JudgedAnswer {
+  answer: ObservedAnswer;
+  report: CheckReport;
+  findings: Finding[];
+  /** What in a 200's JSON says no, when something does. */
+  refusal?: string;
+}
+
+/**
+ * The judging step: a sent probe becomes its check. Each answer is judged once, by core's
+ * `checkVerificationAnswer` on the whole answer (the mock platform uses the same function), then
+ * by the probe's own expectation; the check shows the first failing answer, else the first
+ * with a finding, else the first.
+ */
+export function judgeProbe(sent: Sent, settings: Settings, baselineStatus?: number): CheckResult {
+  const { probe, tier } = sent.planned;
+  const base = { id: probe.id, title: probe.title, group: probe.group, tier };
+  const reason = sent.planned.skip ?? sent.cut;
+  if (reason !== undefined || sent.exchanges.length === 0) {
+    return {
+      ...base,
+      status: 'skip',
+      findings: [],
+      skipReason: reason ?? 'nothing was sent',
+      durationMs: 0,
+    };
+  }
+  const judged = sent.exchanges.map(({ answer }) =>
+    judgeAnswer(probe, answer, settings, baselineStatus),
+  );
+  let findings = foldFindings(judged.map((one) => one.findings));
+  const repeated: Partial<CheckResult> = {};
+  if (probe.mode === 'burst' || probe.mode === 'series') {
+    repeated.statuses = countStatuses(judged.map((one) => one.answer));
+  }
+  if (probe.mode === 'series') {
+    repeated.latency = latencyStats(judged.map(({ answer }) => answer.elapsedMs));
+    findings = [...findings, ...latencyFindings(repeated.latency, settings)];
+  }
+  // What the platform never sends warns, unless the run is strict.
+  if (!counts({ tier }, settings.strict)) {
+    findings = findings.map((finding) =>
+      finding.severity === 'error' && finding.rule !== 'no_answer'
+        ? { ...finding, severity: 'warning' }
+        : finding,
+    );
+  }
+  const failing = judged.findIndex((one) => statusOf(one.findings) === 'fail');
+  const noted = judged.findIndex((one) => one.findings.length > 0);
+  const shownIndex = failing >= 0 ? failing : noted >= 0 ? noted : 0;
+  const shown = judged[shownIndex]!;
+  const { request } = sent.exchanges[shownIndex]!;
+  return {
+    ...base,
+    status: statusOf(findings),
+    findings,
+    sent: describeSent(request, settings),
+    received: describeReceived(shown),
+    curl: reproOf(request, settings),
+    ...repeated,
+    durationMs: sent.durationMs,
+  };
+}
+
+/**
+ * The connect checks, judged from the answers to the redirects by the connect flow's own rules
+ * (`connectVerdict`); each shows the redirect it judged, its signature redacted.
+ */
+export function judgeConnect(sent: ConnectSent, settings: Settings): CheckResult[] {
+  const answers: Partial<Record<ConnectRequestId, ObservedAnswer>> = {};
+  for (const [id, exchange] of Object.entries(sent.exchanges)) {
+    answers[id as ConnectRequestId] = exchange.answer;
+  }
+  return sent.plan.ids.map((id): CheckResult => {
+    const { title } = CONNECT_CHECKS.find((check) => check.id === id)!;
+    const base = { id, title, group: 'connect', tier: 'members' as const, durationMs: 0 };
+    if (sent.cut !== undefined) {
+      return { ...base, status: 'skip', findings: [], skipReason: sent.cut };
+    }
+    const shown = sent.exchanges[id === 'connect.callback' ? 'connect.signed-redirect' : id]!;
+    const verdict = connectVerdict(id, answers, sent.plan, settings.timeoutMs);
+    const evidence = describeConnect(shown.request, shown.answer, settings);
+    const findings = 'skip' in verdict ? [] : verdict.findings;
+    return {
+      ...base,
+      ...evidence,
+      status: 'skip' in verdict ? 'skip' : statusOf(findings),
+      findings,
+      ...('skip' in verdict ? { skipReason: verdict.skip } : {}),
+      durationMs: Math.round(shown.answer.elapsedMs),
+    };
+  });
+}
+
+/** One answer through the platform's three checks and the probe's own expectation. */
+function judgeAnswer(
+  probe: Probe,
+  answer: ObservedAnswer,
+  limits: Limits,
+  baselineStatus: number | undefined,
+): JudgedAnswer {
+  const report = checkVerificationAnswer(answer);
+  const findings = [
+    ...platformFindings(answer, limits, report, probe.scenario),
+    ...expectationFindings(probe, answer, {
+      ...(baselineStatus !== undefined ? { baselineStatus } : {}),
+    }),
+  ];
+  const refusal = answer.status === 200 ? refusalOf(report.fields) : undefined;
+  return { answer, report, findings, ...(refusal !== undefined ? { refusal } : {}) };
+}
+
+/** What in a 200's JSON says the claim was refused: the platform reads only the status. */
+function refusalOf(fields: CheckReport['fields']): string | undefined {
+  if (fields === undefined) return undefined;
+  for (const name of ['verified', 'success', 'ok'] as const) {
+    if (fields[name] === false) return `"${name}": false`;
+  }
+  const error = fields.error;
+  if (error !== undefined && error !== null && error !== false && error !== '') {
+    return 'an "error" field';
+  }
+  return undefined;
+}
+
+function countStatuses(answers: readonly ObservedAnswer[]): Record<string, number> {
+  const statuses: Record<string, number> = {};
+  for (const answer of answers) {
+    const key =
+      answer.status !== undefined ? String(answer.status) : answer.timedOut ? 'timeout' : 'error';
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }
+  return statuses;
+}
 
 /** The limits a run judges answers by, in ms. */
 export interface Limits {
@@ -11,10 +174,15 @@ export interface Limits {
 /**
  * The platform's three checks on one answer, decided by core's `checkVerificationAnswer` (the
  * mock platform uses the same function, so both always agree). The runner only restates a
- * timeout in its own limit and adds a slowness warning at its own threshold.
+ * timeout in its own limit, adds a slowness warning at its own threshold, and says, after a
+ * status the platform refuses, when the platform sends such a call (`scenario`).
  */
-export function platformFindings(answer: ObservedAnswer, limits: Limits): Finding[] {
-  const report = checkVerificationAnswer(answer);
+export function platformFindings(
+  answer: ObservedAnswer,
+  limits: Limits,
+  report: CheckReport = checkVerificationAnswer(answer),
+  scenario?: string,
+): Finding[] {
   // Nothing came back: the call is not judged, and never passes.
   if (!report.judged) {
     return [{ rule: 'no_answer', severity: 'error', message: report.unanswered ?? 'no answer' }];
@@ -25,7 +193,9 @@ export function platformFindings(answer: ObservedAnswer, limits: Limits): Findin
     message:
       v.check === 'response_time' && answer.timedOut
         ? `no complete answer within ${limits.timeoutMs} ms`
-        : v.message,
+        : v.check === 'status_code' && scenario !== undefined
+          ? `${v.message}. ${scenario}`
+          : v.message,
   }));
   const timeFlagged = findings.some((f) => f.rule === 'response_time');
   if (!timeFlagged && !answer.timedOut && answer.elapsedMs > limits.slowMs) {
@@ -142,4 +312,59 @@ export function latencyFindings(stats: LatencyStats, limits: Limits): Finding[] 
       message: `p95 is ${Math.round(stats.p95)} ms, over ${limits.slowMs} ms: a slow day will cross the ${limits.timeoutMs} ms limit`,
     },
   ];
+}
+
+// What a check shows of the exchange it judged: display copies, cut to a readable length, with
+// the run's key redacted. Nothing is judged from them.
+
+const PREVIEW_CHARS = 1000;
+
+function preview(text: string): string {
+  return text.length <= PREVIEW_CHARS
+    ? text
+    : `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters in all)`;
+}
+
+/** The request as the report shows it; only the run's own key is a secret. */
+export function describeSent(request: OutgoingRequest, settings: Settings): SentRequest {
+  const headers = { ...request.headers };
+  // The made-up wrong key is shown as sent.
+  if (
+    !settings.showSecrets &&
+    settings.apiKey !== undefined &&
+    headers['x-api-key'] === settings.apiKey
+  ) {
+    headers['x-api-key'] = 'REDACTED';
+  }
+  return {
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.body !== undefined ? { body: preview(request.body) } : {}),
+    bodyBytes: request.body === undefined ? 0 : new TextEncoder().encode(request.body).length,
+  };
+}
+
+/** The answer as the report shows it, with what the judge read in the whole body. */
+export function describeReceived(judged: JudgedAnswer): ReceivedAnswer {
+  const { answer, report, refusal } = judged;
+  return {
+    elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
+    ...(answer.status !== undefined ? { status: answer.status } : {}),
+    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+    ...(answer.location ? { location: answer.location } : {}),
+    ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
+    ...(answer.timedOut ? { timedOut: true } : {}),
+    ...(answer.error !== undefined ? { error: answer.error } : {}),
+    ...(report.message !== undefined ? { message: report.message } : {}),
+    ...(refusal !== undefined ? { refusal } : {}),
+  };
+}
+
+/** A curl line that sends the request again; it reads the run's key from the shell. */
+export function reproOf(request: OutgoingRequest, settings: Settings): string {
+  return toCurl(request, {
+    timeoutMs: settings.timeoutMs,
+    ...(settings.showSecrets ? {} : { redactApiKey: settings.apiKey }),
+  });
 }

@@ -61,6 +61,8 @@ export interface Probe {
   mode?: 'single' | 'burst' | 'series';
   /** Skipped when the run has no API key. */
   needsApiKey?: boolean;
+  /** When the platform sends this call, in the user's words: said after a status it refuses. */
+  scenario?: string;
 }
 
 /** Size of the oversize probe: far beyond any claim, small enough to send quickly. */
@@ -68,6 +70,10 @@ export const OVERSIZE_BYTES = 1_048_576;
 
 /** The well-formed claim; the first probe, and the baseline `tolerated` probes compare with. */
 export const CLAIM_PROBE_ID = 'claim.well-formed';
+
+// When the platform sends a drifted key, in the words of the person who changes it.
+const DRIFTED_KEY =
+  "The platform sends a claim with another key (or none) whenever the task's key and your endpoint's differ, as after either was changed: members see the answer, so refuse it with 400 {message}";
 
 const BASE_PROBES: readonly Probe[] = [
   {
@@ -87,6 +93,7 @@ const BASE_PROBES: readonly Probe[] = [
     // Whether it is refused is a member verdict (member.api-key): the platform only needs an answer.
     expect: { kind: 'any' },
     needsApiKey: true,
+    scenario: DRIFTED_KEY,
   },
   {
     id: 'auth.wrong-key',
@@ -96,6 +103,7 @@ const BASE_PROBES: readonly Probe[] = [
     request: { apiKey: 'wrong' },
     expect: { kind: 'any' },
     needsApiKey: true,
+    scenario: DRIFTED_KEY,
   },
   {
     id: 'body.malformed-json',

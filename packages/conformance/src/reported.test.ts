@@ -22,7 +22,7 @@ async function served(verify: () => ReturnType<typeof ok>): Promise<string> {
 }
 
 describe('what a run reports', () => {
-  it('says once that every request got 404, and blames no key', async () => {
+  it('says once that every claim got 404, and blames no key', async () => {
     const server = await serve(async (req, res) => {
       await readAll(req);
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
@@ -34,7 +34,7 @@ describe('what a run reports', () => {
       ...FAST,
     });
     expect(report.summary.headline).toBe(
-      'Every request got 404: nothing answers at /verfy. Is the path right?',
+      'Every claim got 404: nothing answers a POST at /verfy. Is the path right? The platform POSTs its claims as JSON.',
     );
     expect(report.checks.find((check) => check.id === 'member.api-key')).toMatchObject({
       status: 'not_judged',
@@ -48,14 +48,14 @@ describe('what a run reports', () => {
     expect(text.split('\n').length).toBeLessThan(90);
   });
 
-  it('warns that anyone can claim when the task has no key (noApiKey)', async () => {
+  it('warns that anyone can call the endpoint when the task has no key (noApiKey)', async () => {
     // Refuses every claim that has no key, as this endpoint still expects one.
     const url = await served(() => ok('Verified.'));
     const report = await runConformance({ url, noApiKey: true, only: ['claim'], ...FAST });
     const verdict = report.checks.find((check) => check.id === 'member.api-key');
     expect(verdict?.status).toBe('warn');
     expect(verdict?.findings.map((finding) => finding.message).join(' ')).toMatch(
-      /the task has no API key: anyone who finds the endpoint can claim/,
+      /the task has no API key: anyone who finds the endpoint can call it, learn whether a member qualifies/,
     );
     expect(report.summary.ok).toBe(true);
   });

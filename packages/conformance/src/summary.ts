@@ -1,6 +1,6 @@
 import type { IdentificationMethod } from '@questkit/core';
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
-import { statusOf } from './judge.js';
+import { counts, statusOf } from './judge.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import {
   type CheckResult,
@@ -40,6 +40,7 @@ export function summarize(checks: readonly CheckResult[], context: SummaryContex
       : [
           'No API key was given, so the run cannot tell what the platform will meet: run with --api-key <the task key>, or with --no-api-key when the task has none.',
         ]),
+    ...methodAdvice(checks, context.url),
     ...configurationAdvice(checks, context),
   ];
   const claim = checks.find((c) => c.id === CLAIM_PROBE_ID)?.received;
@@ -76,9 +77,12 @@ function tierVerdict(checks: readonly CheckResult[]): TierVerdict {
  * strict), else `not_judged` when one of them could not be judged or the key is undecided.
  */
 function runVerdict(checks: readonly CheckResult[], context: SummaryContext): RunVerdict {
-  const counted = checks.filter((c) => c.tier !== 'hardening' || context.strict);
+  const counted = checks.filter((c) => counts(c, context.strict));
   if (counted.some((c) => c.status === 'fail')) return 'fail';
-  if (!context.keyDecided || counted.some((c) => c.status === 'not_judged')) return 'not_judged';
+  // An unjudged key never holds the run back: the key decision is `keyDecided`, and the other
+  // causes (no business answer to compare) fail a platform check of their own.
+  const unjudged = counted.filter((c) => c.status === 'not_judged' && c.id !== 'member.api-key');
+  if (!context.keyDecided || unjudged.length > 0) return 'not_judged';
   // A run that judged nothing (everything skipped) has not passed either.
   if (!counted.some((c) => c.status === 'pass' || c.status === 'warn')) return 'not_judged';
   return 'pass';
@@ -102,11 +106,13 @@ function platformVerdict(platform: readonly CheckResult[]): PlatformVerdict {
 }
 
 /**
- * One sentence when every request got the same answer outside the contract: the cause is then
- * the URL, the server or something in front of the handler, not one check after another.
+ * One sentence when every claim the platform sends got the same answer outside the contract: the
+ * cause is then the URL, the server or something in front of the handler, not one check after
+ * another. Only the platform's calls count (requests it never sends may be answered by a body
+ * parser before the route), so the mock platform, which sends only those, says the same.
  */
 export function headlineOf(checks: readonly CheckResult[], url: string): string | undefined {
-  const sent = checks.filter((c) => c.received !== undefined && c.group !== 'connect');
+  const sent = checks.filter((c) => c.received !== undefined && c.tier === 'platform');
   if (sent.length === 0) return undefined;
   const first = sent[0]!.received!;
   if (sent.length === 1 && first.status === undefined && !first.timedOut) {
@@ -119,31 +125,31 @@ export function headlineOf(checks: readonly CheckResult[], url: string): string 
   const status = first.status;
   if (status === undefined) {
     if (sent.every((c) => c.received?.timedOut)) {
-      return `No request got an answer in time from ${url}: the endpoint hangs before it answers. Is a middleware waiting for a body or a database?`;
+      return `No claim got an answer in time from ${url}: the endpoint hangs before it answers. Is a middleware waiting for a body or a database?`;
     }
     const errors = new Set(sent.map((c) => c.received?.error));
     return errors.size === 1
-      ? `No request got an answer from ${url}: ${first.error ?? 'the request failed'}.`
+      ? `No claim got an answer from ${url}: ${first.error ?? 'the request failed'}.`
       : undefined;
   }
   if (status === 200 || status === 400) return undefined;
   const path = new URL(url).pathname;
   if (status === 404) {
-    return `Every request got 404: nothing answers at ${path}. Is the path right?`;
+    return `Every claim got 404: nothing answers a POST at ${path}. Is the path right? The platform POSTs its claims as JSON.`;
   }
   if (status === 405) {
-    return `Every request got 405: nothing takes a POST at ${path}. Is the path right, and does the route accept POST?`;
+    return `Every claim got 405: nothing takes a POST at ${path}. The platform POSTs its claims as JSON: does the route accept POST?`;
   }
   if (status === 401 || status === 403) {
-    return `Every request got ${status}, with the task key or without: something in front of your handler refuses them (an auth middleware, a proxy). The platform sends only X-Api-Key; answer 200 or 400.`;
+    return `Every claim got ${status}, with the task key or without: something in front of your handler refuses them (an auth middleware, a proxy). The platform sends only X-Api-Key; answer 200 or 400.`;
   }
   if (status >= 300 && status < 400) {
-    return `Every request got ${status}, a redirect${first.location ? ` to ${first.location}` : ''}: the platform does not follow redirects. Configure the final URL.`;
+    return `Every claim got ${status}, a redirect${first.location ? ` to ${first.location}` : ''}: the platform does not follow redirects. Configure the final URL.`;
   }
   if (status >= 500) {
-    return `Every request got ${status}: the endpoint fails before it reads the claim. Look at its log.`;
+    return `Every claim got ${status}: the endpoint fails before it reads the claim. Look at its log.`;
   }
-  return `Every request got ${status}, a status the platform never accepts.`;
+  return `Every claim got ${status}, a status the platform never accepts.`;
 }
 
 /**
@@ -154,15 +160,10 @@ function configurationAdvice(checks: readonly CheckResult[], context: SummaryCon
   if (context.identifications !== undefined) return [];
   const platform = checks.filter((c) => c.tier === 'platform');
   const failed = platform.filter((c) => c.status === 'fail');
-  if (failed.length === 0) return [];
-  // The drifted-key claims carry the well-formed claim's shape.
-  const shapeOf = (check: CheckResult) =>
-    check.group === 'auth'
-      ? context.shapeOf(platform.find((c) => c.id === CLAIM_PROBE_ID)!)
-      : context.shapeOf(check);
-  if (!failed.every((c) => shapeOf(c) !== undefined)) return [];
+  // Said only when every failure is a claim shape: a drifted key's failure is no shape's.
+  if (failed.length === 0 || !failed.every((c) => context.shapeOf(c) !== undefined)) return [];
   const passing = platform
-    .filter((c) => (c.status === 'pass' || c.status === 'warn') && c.group !== 'auth')
+    .filter((c) => c.status === 'pass' || c.status === 'warn')
     .map((c) => context.shapeOf(c))
     .filter((shape): shape is readonly IdentificationMethod[] => shape !== undefined);
   if (passing.length === 0) return [];
@@ -175,6 +176,21 @@ function configurationAdvice(checks: readonly CheckResult[], context: SummaryCon
   ];
 }
 
+/**
+ * A route that answers GET but not the platform's POST: every claim got 404 or 405 while a GET
+ * got another answer.
+ */
+function methodAdvice(checks: readonly CheckResult[], url: string): string[] {
+  const claims = checks.filter((c) => c.tier === 'platform' && c.received?.status !== undefined);
+  const get = checks.find((c) => c.id === 'http.method-get')?.received?.status;
+  const refused = (status: number | undefined) => status === 404 || status === 405;
+  if (claims.length === 0 || !claims.every((c) => refused(c.received?.status))) return [];
+  if (get === undefined || refused(get)) return [];
+  return [
+    `A GET to ${new URL(url).pathname} got ${get} where every POST got ${claims[0]!.received!.status}: the route answers GET only. The platform POSTs its claims as JSON: declare the route for POST (app.post, export async function POST).`,
+  ];
+}
+
 /** The well-formed claim's answer, as the member would read it. */
 function claimAnswer(received: ReceivedAnswer): NonNullable<ReportSummary['claim']> {
   if (received.status === undefined) {
@@ -184,13 +200,7 @@ function claimAnswer(received: ReceivedAnswer): NonNullable<ReportSummary['claim
         : (received.error ?? 'no answer'),
     };
   }
-  let message: string | undefined;
-  try {
-    const parsed = JSON.parse(received.body ?? '') as { message?: unknown };
-    if (typeof parsed.message === 'string') message = parsed.message;
-  } catch {
-    message = undefined;
-  }
+  const { message } = received;
   return {
     status: received.status,
     ...(message !== undefined ? { message } : {}),

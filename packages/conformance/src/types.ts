@@ -76,9 +76,18 @@ export interface SentRequest {
 
 /**
  * What came back for a request (or why nothing did), as the report shows it: core's
- * `ObservedAnswer`, with the body cut to a readable length.
+ * `ObservedAnswer`, with the body cut to a readable length, and what the judge read in the whole
+ * body.
  */
-export type ReceivedAnswer = ObservedAnswer;
+export interface ReceivedAnswer extends ObservedAnswer {
+  /** The `message` a member is shown, as core's check read it from the whole body. */
+  message?: string;
+  /**
+   * What in a 200's JSON says no (`"verified": false`, an `error` field): the platform reads only
+   * the status, so it credits the member all the same.
+   */
+  refusal?: string;
+}
 
 /** Latency of a series of claims, in ms. */
 export interface LatencyStats {

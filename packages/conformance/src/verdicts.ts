@@ -21,18 +21,19 @@ interface Answer {
   status?: number;
   message?: string;
   timedOut: boolean;
+  refusal?: string;
 }
 
+// The message as core's check read it from the whole answer, never from the report's display copy.
 function answerOf(check: CheckResult | undefined): Answer | undefined {
-  if (!check?.received) return undefined;
-  let message: string | undefined;
-  try {
-    const parsed = JSON.parse(check.received.body ?? '') as { message?: unknown };
-    if (typeof parsed.message === 'string') message = parsed.message;
-  } catch {
-    message = undefined;
-  }
-  return { status: check.received.status, message, timedOut: check.received.timedOut === true };
+  const received = check?.received;
+  if (!received) return undefined;
+  return {
+    status: received.status,
+    message: received.message,
+    timedOut: received.timedOut === true,
+    ...(received.refusal !== undefined ? { refusal: received.refusal } : {}),
+  };
 }
 
 const same = (a: Answer | undefined, b: Answer | undefined) =>
@@ -128,7 +129,7 @@ function keyVerdict(
   if (context.noApiKey) {
     return verdict('member.api-key', [
       warn(
-        'the task has no API key: anyone who finds the endpoint can claim the quest. Set a key on the task and check X-Api-Key.',
+        'the task has no API key: anyone who finds the endpoint can call it, learn whether a member qualifies, and set off whatever it does itself. Set a key on the task and check X-Api-Key.',
       ),
     ]);
   }
@@ -150,40 +151,50 @@ function keyVerdict(
   }
   const wrong = answerOf(byId('auth.wrong-key'));
   const missing = answerOf(byId('auth.missing-key'));
-  const findings: Finding[] = [];
-  if (same(claim, wrong) || same(claim, missing)) {
-    findings.push(
-      claim.status === 200
+  const accepted = [
+    [wrong, 'a wrong X-Api-Key'],
+    [missing, 'no X-Api-Key'],
+  ] as const;
+  const taken = accepted.filter(([answer]) => answer?.status === 200);
+  if (taken.length > 0) {
+    const unchecked = claim.status === 200 && taken.every(([answer]) => same(claim, answer));
+    const what = taken.map(([, what]) => what).join(' or ');
+    const fix = `Check X-Api-Key against the task key and answer 400 {message} when it differs.`;
+    return verdict('member.api-key', [
+      unchecked
         ? fail(
-            `it does not check the key at all: a claim with a wrong or no key gets the same answer as yours, ${quote(claim)}. Anyone could claim the quest: check X-Api-Key against the task key.`,
+            `it does not check the key: a claim with ${what} gets the same answer as yours, ${quote(claim)}. A direct call awards nothing on the platform, but anyone who finds the URL can call it, learn whether a member qualifies, and set off whatever your endpoint does itself (a role, a reward, a write). ${fix}`,
             'key-unchecked',
           )
-        : refusesKey(claim.message)
-          ? fail(
-              `your endpoint refuses the key you gave: a claim with it gets the same answer as a wrong or missing key, ${quote(claim)}. Members will see that message on every claim: set the endpoint's key to the task's API key.`,
-              'key-refused',
-            )
-          : fail(
-              `a claim with your key gets the same answer as one with a wrong or missing key, ${quote(claim)}: either your endpoint refuses the key you gave, or it does not check the key at all. Compare the key it expects with the task's.`,
-              'key-refused',
-            ),
-    );
-  } else {
-    for (const [answer, what] of [
-      [wrong, 'with a wrong X-Api-Key'],
-      [missing, 'without X-Api-Key'],
-    ] as const) {
-      if (answer?.status === 200) {
-        findings.push(
-          fail(
-            `accepted a claim ${what} (${quote(answer)}): anyone can claim the task; compare the key and answer 400`,
+        : fail(
+            `accepted a claim with ${what} (${quote(taken[0]![0]!)}): anyone who finds the URL can call it, learn whether a member qualifies, and set off whatever your endpoint does itself. ${fix}`,
             'key-accepted',
           ),
-        );
-      }
-    }
+    ]);
   }
-  return verdict('member.api-key', findings);
+  const ran = [wrong, missing].filter((answer) => answer !== undefined);
+  if (ran.length > 0 && ran.every((answer) => same(claim, answer))) {
+    // Three identical refusals: a correct endpoint whose probe member does not qualify looks
+    // exactly like one whose key is wrong. Nothing can be told from them.
+    const named = refusesKey(claim.message)
+      ? ` The answer reads as a refused key: if your endpoint's key is not the task's, every member sees it.`
+      : '';
+    return unjudged(
+      'member.api-key',
+      'not_judged',
+      `the task key, a wrong key and no key all got the same answer, ${quote(claim)}: identical answers cannot tell whether the endpoint checks the key.${named} To judge it, claim as a member who qualifies: --user-id <id> --accounts '<their accounts as JSON>' --expect-pass (the task key must then get 200, a wrong key must not).`,
+    );
+  }
+  if (same(claim, wrong) || same(claim, missing)) {
+    // The endpoint tells a wrong key from a missing one, and answers the task's as one of them.
+    return verdict('member.api-key', [
+      fail(
+        `your endpoint refuses the key you gave: a claim with it gets the same answer as one with ${same(claim, wrong) ? 'a wrong' : 'no'} key, ${quote(claim)}. Members will see that message on every claim: set the endpoint's key to the task's API key.`,
+        'key-refused',
+      ),
+    ]);
+  }
+  return verdict('member.api-key', []);
 }
 
 /** What the well-formed claim's answer tells the member. */
@@ -218,6 +229,13 @@ function answerVerdict(claim: Answer, context: VerdictContext): CheckResult {
         : warn(
             `${message} Run with --quest-id <your quest id> to check a real quest of the endpoint.`,
           ),
+    );
+  }
+  if (claim.refusal !== undefined) {
+    findings.push(
+      warn(
+        `a well-formed claim got 200 with ${claim.refusal} in its JSON: the platform reads only the status, so it credits the member. Answer 400 {message} when the claim is refused.`,
+      ),
     );
   }
   if (context.expect === 'pass' && claim.status === 400) {

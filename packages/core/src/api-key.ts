@@ -1,6 +1,6 @@
 import { matchSecret, readSecrets } from './secrets.js';
 
-export { timingSafeEqual } from './secrets.js';
+export { findWithoutEarlyExit, timingSafeEqual } from './secrets.js';
 
 /**
  * Checks the `X-Api-Key` header value against the configured key, or against several keys at

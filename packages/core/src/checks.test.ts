@@ -20,8 +20,32 @@ describe('checkVerificationAnswer', () => {
         checks: { response_time: 'pass', message_format: 'pass', status_code: 'pass' },
         violations: [],
         message: 'Hi',
+        fields: { message: 'Hi' },
       });
     }
+  });
+
+  it('names what was received in plain words: an array, an object, a number', () => {
+    const problem = (body: string) =>
+      checkVerificationAnswer({ status: 400, contentType: json, body, elapsedMs: 5 }).violations[0]
+        ?.message;
+    expect(problem('{"message":["userId must be a string"]}')).toBe(
+      '"message" is an array, not a string: ["userId must be a string"]',
+    );
+    expect(problem('{"message":{"text":"x"}}')).toMatch(/^"message" is an object, not a string/);
+    expect(problem('{"message":3}')).toMatch(/^"message" is a number, not a string/);
+    expect(problem('[1]')).toBe('the body is an array, not an object {"message": "..."}');
+    expect(problem('"ok"')).toBe('the body is a string, not an object {"message": "..."}');
+  });
+
+  it('hands on the JSON object it read, so a caller never parses the body again', () => {
+    const report = checkVerificationAnswer({
+      status: 200,
+      contentType: json,
+      body: '{"message":"Hi","verified":false}',
+      elapsedMs: 5,
+    });
+    expect(report.fields).toEqual({ message: 'Hi', verified: false });
   });
 
   it.each([

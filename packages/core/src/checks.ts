@@ -59,6 +59,11 @@ export interface CheckReport {
   unanswered?: string;
   /** The parsed `message` when the body had one that can be shown. */
   message?: string;
+  /**
+   * The body's JSON object, when it is one: the platform reads only `message`, but a caller can
+   * read the rest without parsing the body again.
+   */
+  fields?: Readonly<Record<string, unknown>>;
 }
 
 /** Time past which the answer passes but is too close to the platform's limit. */
@@ -108,7 +113,7 @@ export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
     add('status_code', `answered ${answer.status}; only 200 and 400 are allowed`);
   }
 
-  const message = readMessage(answer.body ?? '');
+  const { message, fields } = readMessage(answer.body ?? '');
   if (typeof message !== 'string') {
     add('message_format', message.problem);
   } else if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(answer.contentType ?? '')) {
@@ -121,6 +126,7 @@ export function checkVerificationAnswer(answer: ObservedAnswer): CheckReport {
   return {
     ...report(violations, {}),
     ...(typeof message === 'string' ? { message } : {}),
+    ...(fields !== undefined ? { fields } : {}),
   };
 }
 
@@ -147,28 +153,50 @@ function report(
   };
 }
 
-function readMessage(body: string): string | { problem: string } {
+interface ReadBody {
+  message: string | { problem: string };
+  fields?: Record<string, unknown>;
+}
+
+function readMessage(body: string): ReadBody {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     const start = body.trimStart().slice(0, 1);
     return {
-      problem:
-        start === '<'
-          ? 'the body is HTML, not JSON {"message": "..."}'
-          : 'the body is not JSON {"message": "..."}',
+      message: {
+        problem:
+          start === '<'
+            ? 'the body is HTML, not JSON {"message": "..."}'
+            : 'the body is not JSON {"message": "..."}',
+      },
     };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { problem: 'the body is JSON but not an object {"message": "..."}' };
-  }
-  const message = (parsed as Record<string, unknown>).message;
-  if (message === undefined) return { problem: 'the body has no "message" field' };
-  if (typeof message !== 'string')
     return {
-      problem: `"message" is a ${message === null ? 'null' : typeof message}, not a string`,
+      message: { problem: `the body is ${kindOf(parsed)}, not an object {"message": "..."}` },
     };
-  if (message.trim() === '') return { problem: '"message" is empty' };
-  return message;
+  }
+  const fields = parsed as Record<string, unknown>;
+  const problem = (text: string): ReadBody => ({ message: { problem: text }, fields });
+  const message = fields.message;
+  if (message === undefined) return problem('the body has no "message" field');
+  if (typeof message !== 'string') {
+    const shown = JSON.stringify(message);
+    const sample = shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+    return problem(`"message" is ${kindOf(message)}, not a string: ${sample}`);
+  }
+  if (message.trim() === '') return problem('"message" is empty');
+  return { message, fields };
+}
+
+/** What a JSON value is, in the words a developer reads: "an array", "a number", "null". */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return `a boolean (${value})`;
+  return `a ${typeof value}`;
 }

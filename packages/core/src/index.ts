@@ -9,7 +9,7 @@
  */
 
 // The verification endpoint and its answers.
-export { checkApiKey, timingSafeEqual } from './api-key.js';
+export { checkApiKey, findWithoutEarlyExit, timingSafeEqual } from './api-key.js';
 // Identity connect.
 export * from './connect/index.js';
 export { DEFAULT_MESSAGES, REASONS, type Reason, type VerifierMessages } from './reasons.js';

@@ -1,15 +1,8 @@
-import { createHmacSha256 } from './connect/sha256.js';
-
 /**
  * Secrets, in one place: the API key, the connect secret and the webhook secret are each one
- * secret or a list of them during a rotation, read once at start-up by {@link readSecrets},
- * matched in constant time by {@link matchSecret}, and, where they key an HMAC, prepared once by
- * {@link prepareHmacKeys}. No Web Crypto on the per-request path: on Node 20 each
- * `crypto.subtle` call costs about 50 µs, which would halve an endpoint's throughput.
+ * secret or a list of them during a rotation, read once at start-up by {@link readSecrets} and
+ * matched in constant time by {@link matchSecret}. Where they key an HMAC, see `hmac.ts`.
  */
-
-/** A keyed HMAC-SHA256: message in, lower-case hex digest out. */
-export type HmacKey = (message: string) => string;
 
 /**
  * Compares two strings in time that depends only on their lengths, never on where they differ.
@@ -56,12 +49,24 @@ export function matchSecret(
   secrets: readonly string[],
 ): boolean {
   const value = received ?? '';
-  let matched = 0;
-  for (const secret of secrets) matched |= timingSafeEqual(value, secret) ? 1 : 0;
-  return received != null && matched === 1;
+  const found = findWithoutEarlyExit(secrets, (secret) => timingSafeEqual(value, secret));
+  return received != null && found !== undefined;
 }
 
-/** One HMAC key per secret, in the list's order (the first signs), each prepared once. */
-export function prepareHmacKeys(secrets: readonly string[]): readonly HmacKey[] {
-  return secrets.map((secret) => createHmacSha256(secret));
+/**
+ * The first of `candidates` that passes `test`, after testing every one of them: with no early
+ * exit, the time tells nothing of which candidate matched, or whether one did.
+ */
+export function findWithoutEarlyExit<T>(
+  candidates: Iterable<T>,
+  test: (candidate: T) => boolean,
+): T | undefined {
+  let found: T | undefined;
+  let matched = false;
+  for (const candidate of candidates) {
+    const passes = test(candidate);
+    if (passes && !matched) found = candidate;
+    matched ||= passes;
+  }
+  return found;
 }

@@ -53,11 +53,11 @@ const ALIASES: Record<string, Framework> = {
   'cloudflare-workers': 'workers',
 };
 
-/** The known name closest to a mistyped one (a third of its letters apart at most), if any. */
+/** The known name closest to a mistyped one (two edits, or a third of its letters, apart at most), if any. */
 export function closest(typed: string, known: readonly string[]): string | undefined {
   const target = typed.toLowerCase();
   let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(target.length / 3)) + 1;
+  let bestDistance = Math.max(2, Math.floor(target.length / 3)) + 1;
   for (const name of known) {
     const distance = leven(target, name.toLowerCase());
     if (distance < bestDistance) {

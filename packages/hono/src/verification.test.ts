@@ -400,7 +400,7 @@ describe('verificationEndpoint over real HTTP: bodies that never end', () => {
       headers: headers({ 'x-api-key': 'wrong', 'transfer-encoding': 'chunked' }),
       body: '{',
       open: true,
-      timeoutMs: 2000,
+      timeoutMs: 4000,
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text).message).toContain('did not accept the API key');

@@ -127,6 +127,12 @@ describe('claims under load', () => {
       verificationTimeoutMs: TIMEOUT_MS,
       serviceJournalSize: COUNTS.concurrentClaims * 2,
       claimCounterRefreshMs: 0,
+      // Every claim at once to one endpoint: past the default per-target rate, on purpose here.
+      outbound: {
+        concurrency: COUNTS.concurrentClaims,
+        perTargetPerSecond: COUNTS.concurrentClaims * 2,
+        burst: COUNTS.concurrentClaims * 2,
+      },
     });
     const origin = `http://127.0.0.1:${mock.port}`;
     const scanner = new LeakScanner([TASK_KEY]);

@@ -41,6 +41,7 @@ const platform = createMockPlatform({
     : { serviceJournalSize: config.serviceJournalSize }),
   ...(config.webhooks === undefined ? {} : { webhooks: config.webhooks }),
   ...(config.controlToken === undefined ? {} : { controlToken: config.controlToken }),
+  ...(config.outbound === undefined ? {} : { outbound: config.outbound }),
   ...(config.claimCounterRefreshMs === undefined
     ? {}
     : { claimCounterRefreshMs: config.claimCounterRefreshMs }),

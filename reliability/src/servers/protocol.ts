@@ -40,6 +40,8 @@ export interface MockServerConfig {
   };
   /** The control token of a mock exposed beyond loopback. */
   controlToken?: string;
+  /** Bounds of the mock's outgoing calls (a load test raises the per-target rate). */
+  outbound?: { concurrency?: number; perTargetPerSecond?: number; burst?: number };
 }
 
 /** The public origin the connect routes are configured with, so signatures ignore the port. */

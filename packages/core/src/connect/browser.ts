@@ -1,8 +1,8 @@
 import type { DoorRequest } from '../adapter/door.js';
 import type { FrontDoor } from '../front-door/index.js';
+import { hmacHex, importHmacKey, sha256Hex, toHex } from '../hmac.js';
 import { timingSafeEqual } from '../secrets.js';
 import type { ConnectFailure } from './answers.js';
-import { createHmacSha256, sha256, toHex } from './sha256.js';
 import { type ConnectState, createConnectState } from './state.js';
 
 /**
@@ -17,7 +17,7 @@ export interface BrowserBinding {
   /** The state of a resumed flow, when this browser holds the nonce it was started with. */
   resume(token: string, request: DoorRequest): Promise<BoundState | ConnectFailure>;
   /** The confirmation form's token, bound to the browser's nonce, the member and the flow. */
-  formToken(nonce: string, identifier: string, token: string): string;
+  formToken(nonce: string, identifier: string, token: string): Promise<string>;
   /** The cookie that ends the flow in this browser: its token cannot be used again. */
   end(url: URL): string;
 }
@@ -39,7 +39,7 @@ const MAX_FORM_BYTES = 8 * 1024;
 export function bindToBrowser(secret: string, ttlSeconds: number): BrowserBinding {
   const state = createConnectState({ secret, ttlSeconds });
   // Its own key, derived from the secret: a form token can never pass as a URL signature.
-  const formMac = createHmacSha256(`${secret}\u0000questkit-connect-confirm-v1`);
+  const formKey = importHmacKey(`${secret}\u0000questkit-connect-confirm-v1`);
   /** The cookie, scoped to the connect route. */
   const cookie = (url: URL, value: string, maxAge: number) =>
     `${NONCE_COOKIE}=${value}; Path=${url.pathname}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${url.protocol === 'https:' ? '; Secure' : ''}`;
@@ -47,7 +47,7 @@ export function bindToBrowser(secret: string, ttlSeconds: number): BrowserBindin
   return {
     async start(url, svcUserId, callback) {
       const nonce = toHex(crypto.getRandomValues(new Uint8Array(16)));
-      const token = await state.seal({ svcUserId, callback, nonceHash: hashHex(nonce) });
+      const token = await state.seal({ svcUserId, callback, nonceHash: await sha256Hex(nonce) });
       return {
         token,
         member: { svcUserId, callback, nonce },
@@ -58,12 +58,17 @@ export function bindToBrowser(secret: string, ttlSeconds: number): BrowserBindin
       const opened = await state.open(token);
       if (!opened.ok) return opened.reason === 'expired' ? 'expired_state' : 'invalid_state';
       const nonce = readCookie(request.header('cookie'), NONCE_COOKIE);
-      if (!opened.nonceHash || !nonce || !timingSafeEqual(hashHex(nonce), opened.nonceHash)) {
+      if (
+        !opened.nonceHash ||
+        !nonce ||
+        !timingSafeEqual(await sha256Hex(nonce), opened.nonceHash)
+      ) {
         return 'other_browser';
       }
       return { ...opened, nonce };
     },
-    formToken: (nonce, identifier, token) => formMac(`${nonce}\u0000${identifier}\u0000${token}`),
+    formToken: (nonce, identifier, token) =>
+      hmacHex(formKey, `${nonce}\u0000${identifier}\u0000${token}`),
     end: (url) => cookie(url, '', 0),
   };
 }
@@ -100,8 +105,4 @@ function readCookie(header: string | undefined, name: string): string | undefine
     }
   }
   return undefined;
-}
-
-function hashHex(text: string): string {
-  return toHex(sha256(new TextEncoder().encode(text)));
 }

@@ -1,4 +1,4 @@
-import type { HmacKey } from '../secrets.js';
+import type { HmacKey } from '../hmac.js';
 import { connectKeys } from './keys.js';
 import { signUrlWith } from './sign.js';
 
@@ -30,27 +30,31 @@ export function parseCallbackUrl(value: string): URL | null {
 /**
  * The community side's answer of the identity-connect flow: sets `identifier` (the platform's id
  * for the member, replacing any value already there) on the callback URL the service sent, then
- * signs the result with {@link signUrl}. Redirect the member to the returned URL.
+ * signs the result with {@link signUrl}. Redirect the member to the URL it resolves to.
  *
- * Throws a TypeError when the callback is not an absolute http(s) URL, the identifier is empty or
+ * Throws a TypeError, at the call, when the callback is not an absolute http(s) URL, the identifier is empty or
  * the secret is empty: read the callback with `readConnectRedirect`, which checks it first.
  *
  * @example
  * const redirect = readConnectRedirect(request.url, secret);
  * if (redirect.ok) {
- *   return Response.redirect(buildConnectCallback(redirect.callback, member.id, secret), 302);
+ *   return Response.redirect(await buildConnectCallback(redirect.callback, member.id, secret), 302);
  * }
  */
-export function buildConnectCallback(callback: string, identifier: string, secret: string): string {
+export function buildConnectCallback(
+  callback: string,
+  identifier: string,
+  secret: string,
+): Promise<string> {
   return buildConnectCallbackWith(callback, identifier, connectKeys(secret)[0]!);
 }
 
-/** {@link buildConnectCallback} with a key prepared once. */
+/** {@link buildConnectCallback} with a key imported once. */
 export function buildConnectCallbackWith(
   callback: string,
   identifier: string,
-  mac: HmacKey,
-): string {
+  key: HmacKey,
+): Promise<string> {
   const url = typeof callback === 'string' ? parseCallbackUrl(callback) : null;
   if (url === null) {
     throw new TypeError(
@@ -63,5 +67,5 @@ export function buildConnectCallbackWith(
     );
   }
   url.searchParams.set('identifier', identifier);
-  return signUrlWith(url, mac);
+  return signUrlWith(url, key);
 }

@@ -78,7 +78,7 @@ describe('createConnectFlow: confirmation', () => {
       accountLabel: (id) => (id === 'member-1002' ? 'ben' : id),
     });
     const browser = new Browser(flow);
-    const page = await browser.request('GET', signedLink(), 'member-1002');
+    const page = await browser.request('GET', await signedLink(), 'member-1002');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain(
@@ -95,7 +95,7 @@ describe('createConnectFlow: confirmation', () => {
   it('links on Confirm, redirects to the signed callback, and the token cannot be used again', async () => {
     const { flow, onLinked } = flowWith();
     const browser = new Browser(flow);
-    const page = await browser.request('GET', signedLink(), 'member-7');
+    const page = await browser.request('GET', await signedLink(), 'member-7');
     const fields = Browser.form(page);
     const confirmed = await browser.post('/connect', 'member-7', {
       ...fields,
@@ -124,7 +124,7 @@ describe('createConnectFlow: confirmation', () => {
   it('links nothing on Cancel and says so on a plain page', async () => {
     const { flow, onLinked } = flowWith();
     const browser = new Browser(flow);
-    const fields = Browser.form(await browser.request('GET', signedLink(), 'member-7'));
+    const fields = Browser.form(await browser.request('GET', await signedLink(), 'member-7'));
     const cancelled = await browser.post('/connect', 'member-7', { ...fields, decision: 'cancel' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toContain('Your account was not linked');
@@ -136,7 +136,7 @@ describe('createConnectFlow: confirmation', () => {
   it('refuses a confirmation posted from another browser, for another member, or forged', async () => {
     const { flow, onLinked } = flowWith();
     const victim = new Browser(flow);
-    const fields = Browser.form(await victim.request('GET', signedLink(), 'member-7'));
+    const fields = Browser.form(await victim.request('GET', await signedLink(), 'member-7'));
     const attacker = new Browser(flow);
     expect(
       (await attacker.post('/connect', 'member-7', { ...fields, decision: 'confirm' })).status,
@@ -159,7 +159,7 @@ describe('createConnectFlow: confirmation', () => {
   it('carries the flow across the login, in the same browser only', async () => {
     const { flow, onLinked } = flowWith();
     const browser = new Browser(flow);
-    const toLogin = await browser.request('GET', signedLink());
+    const toLogin = await browser.request('GET', await signedLink());
     expect(toLogin.status).toBe(302);
     const login = new URL(toLogin.headers.location!, APP);
     expect(login.pathname).toBe('/login');
@@ -183,7 +183,7 @@ describe('createConnectFlow: confirmation', () => {
   it('renders the app own page when given one, with the fields to post', async () => {
     const render = vi.fn(() => '<p>custom</p>');
     const { flow } = flowWith({ renderConfirmPage: render });
-    const answer = await new Browser(flow).request('GET', signedLink(), 'member-7');
+    const answer = await new Browser(flow).request('GET', await signedLink(), 'member-7');
     expect(answer.body).toBe('<p>custom</p>');
     expect(render).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -201,14 +201,18 @@ describe('createConnectFlow: confirmation', () => {
 
   it('escapes what it shows', async () => {
     const { flow } = flowWith({ appName: '<b>Acme</b>' });
-    const answer = await new Browser(flow).request('GET', signedLink(), '"><script>x</script>');
+    const answer = await new Browser(flow).request(
+      'GET',
+      await signedLink(),
+      '"><script>x</script>',
+    );
     expect(answer.body).not.toContain('<script>x');
     expect(answer.body).toContain('&lt;b&gt;Acme&lt;/b&gt;');
   });
 
   it('links on the GET with confirm: false (the documented opt-out)', async () => {
     const { flow, onLinked } = flowWith({ confirm: false });
-    const answer = await new Browser(flow).request('GET', signedLink(), 'member-7');
+    const answer = await new Browser(flow).request('GET', await signedLink(), 'member-7');
     expect(answer.status).toBe(302);
     expect(new URL(answer.headers.location!).searchParams.get('identifier')).toBe('member-7');
     expect(onLinked).toHaveBeenCalledTimes(1);
@@ -223,7 +227,7 @@ describe('createConnectFlow: refusals', () => {
         { method, url, header: () => undefined, body: { kind: 'bytes', value: '' } },
         { user: 'm' },
       );
-    const tampered = await ask('GET', signedLink().replace('svc-0004', 'svc-0005'));
+    const tampered = await ask('GET', (await signedLink()).replace('svc-0004', 'svc-0005'));
     expect(tampered.status).toBe(400);
     expect(JSON.parse(tampered.body)).toEqual({
       message: expect.stringContaining('invalid signature'),
@@ -233,19 +237,23 @@ describe('createConnectFlow: refusals', () => {
       'invalid_state',
     );
     expect(JSON.parse((await ask('GET', 'not a url')).body).reason).toBe('invalid_url');
-    expect(JSON.parse((await ask('PUT', signedLink())).body).reason).toBe('method_not_allowed');
+    expect(JSON.parse((await ask('PUT', await signedLink())).body).reason).toBe(
+      'method_not_allowed',
+    );
     expect(JSON.parse((await ask('POST', `${APP}/connect`)).body).reason).toBe('bad_form');
   });
 
   it('answers not_logged_in without a login URL, and app_error when the app throws', async () => {
     const { flow } = flowWith({ loginUrl: undefined });
-    expect((await new Browser(flow).request('GET', signedLink())).body).toContain('Log in first');
+    expect((await new Browser(flow).request('GET', await signedLink())).body).toContain(
+      'Log in first',
+    );
     const onError = vi.fn();
     const broken = flowWith({
       getIdentifier: () => Promise.reject(new Error('db down')),
       onError,
     }).flow;
-    expect((await new Browser(broken).request('GET', signedLink())).body).toContain(
+    expect((await new Browser(broken).request('GET', await signedLink())).body).toContain(
       'could not link your account',
     );
     expect(onError).toHaveBeenCalledOnce();
@@ -253,7 +261,7 @@ describe('createConnectFlow: refusals', () => {
 
   it('honors the callback allow-list', async () => {
     const { flow } = flowWith({ allowedCallbackOrigins: ['https://other.example'] });
-    expect((await new Browser(flow).request('GET', signedLink(), 'm')).body).toContain(
+    expect((await new Browser(flow).request('GET', await signedLink(), 'm')).body).toContain(
       'not allowed',
     );
   });

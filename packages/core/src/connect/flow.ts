@@ -1,7 +1,9 @@
 import type { DoorAnswer, DoorEndpoint, DoorRequest } from '../adapter/door.js';
 import { type FrontDoor, frontDoor } from '../front-door/index.js';
+import { type HmacKey, importHmacKey } from '../hmac.js';
 import type { MaybePromise } from '../maybe-promise.js';
-import { type HmacKey, prepareHmacKeys, readSecrets, timingSafeEqual } from '../secrets.js';
+import { readBooleanOption, readFunctionOption, readNumberOption } from '../options.js';
+import { readSecrets, timingSafeEqual } from '../secrets.js';
 import { failure, page, redirect } from './answers.js';
 import {
   type BoundState,
@@ -83,8 +85,9 @@ const FORM_READ_MS = 10_000;
 /** The flow's settings, read and checked once at start-up. */
 interface Flow<Req> {
   readonly options: ConnectFlowOptions<Req>;
-  /** One HMAC key per connect secret, prepared once; the first signs the callback. */
+  /** One HMAC key per connect secret, imported once; the first signs the callback. */
   readonly keys: readonly HmacKey[];
+  readonly allowed: ReadonlySet<string> | null;
   readonly browser: BrowserBinding;
   readonly confirm: boolean;
 }
@@ -112,21 +115,30 @@ interface Flow<Req> {
  */
 export function createConnectFlow<Req>(options: ConnectFlowOptions<Req>): ConnectFlow<Req> {
   // Configuration errors throw here, at start-up, never on a request.
-  if (typeof options.getIdentifier !== 'function') {
-    throw new TypeError('[@questkit/core] connect: getIdentifier must be a function');
+  readFunctionOption('connect: getIdentifier', options.getIdentifier, true);
+  for (const name of ['onLinked', 'accountLabel', 'renderConfirmPage', 'onError'] as const) {
+    readFunctionOption(`connect: ${name}`, options[name]);
+  }
+  if (
+    options.loginUrl !== undefined &&
+    typeof options.loginUrl !== 'string' &&
+    typeof options.loginUrl !== 'function'
+  ) {
+    throw new TypeError('[@questkit/core] connect: loginUrl must be a URL or a function');
   }
   const secrets = readSecrets(options.secret, CONNECT_SECRET_OPTION);
-  normalizeOrigins(options.allowedCallbackOrigins);
   const publicOrigin = readPublicOrigin(options.publicUrl);
-  const confirm = options.confirm ?? true;
-  if (typeof confirm !== 'boolean') {
-    throw new TypeError('[@questkit/core] connect: confirm must be true or false');
-  }
+  const ttlSeconds = readNumberOption('connect: stateTtlSeconds', options.stateTtlSeconds, 600, {
+    min: 1,
+    max: 24 * 60 * 60,
+    integer: true,
+  });
   const flow: Flow<Req> = {
     options,
-    keys: prepareHmacKeys(secrets),
-    browser: bindToBrowser(secrets[0]!, options.stateTtlSeconds ?? 600),
-    confirm,
+    keys: secrets.map(importHmacKey),
+    allowed: normalizeOrigins(options.allowedCallbackOrigins),
+    browser: bindToBrowser(secrets[0]!, ttlSeconds),
+    confirm: readBooleanOption('connect: confirm', options.confirm, true),
   };
   const onError = options.onError ?? ((error) => console.error('[@questkit/core] connect:', error));
 
@@ -184,7 +196,7 @@ async function show<Req>(
     if (typeof resumed === 'string') return failure(request, resumed);
     member = resumed;
   } else {
-    const verified = readConnectRedirectWith(url, flow.keys, options);
+    const verified = await readConnectRedirectWith(url, flow.keys, flow.allowed);
     if (!verified.ok) return failure(request, verified.reason);
     const started = await browser.start(url, verified.svcUserId, verified.callback);
     ({ token, member } = started);
@@ -209,7 +221,10 @@ async function show<Req>(
     svcUserId: member.svcUserId,
     returnsTo: new URL(member.callback).origin,
     action: url.pathname,
-    fields: { [STATE_PARAM]: token, confirmation: browser.formToken(member.nonce, id, token) },
+    fields: {
+      [STATE_PARAM]: token,
+      confirmation: await browser.formToken(member.nonce, id, token),
+    },
   };
   return page(200, (options.renderConfirmPage ?? renderConfirmPage)(view), cookies);
 }
@@ -236,7 +251,7 @@ async function decide<Req>(
   if (identifier == null || identifier === '') return failure(request, 'not_logged_in');
   const id = String(identifier);
   // Bound to the identifier the page was shown to and to this browser's nonce.
-  if (!timingSafeEqual(confirmation, browser.formToken(member.nonce, id, token))) {
+  if (!timingSafeEqual(confirmation, await browser.formToken(member.nonce, id, token))) {
     return failure(request, 'bad_form');
   }
   if (decision === 'confirm') return link(flow, url, request, member, id, ctx);
@@ -265,7 +280,6 @@ async function link<Req>(
   );
   // 303 after the confirmation's POST, so the browser follows with a GET; 302 as before on a GET.
   const status = request.method.toUpperCase() === 'POST' ? 303 : 302;
-  return redirect(status, buildConnectCallbackWith(member.callback, identifier, flow.keys[0]!), [
-    flow.browser.end(url),
-  ]);
+  const location = await buildConnectCallbackWith(member.callback, identifier, flow.keys[0]!);
+  return redirect(status, location, [flow.browser.end(url)]);
 }

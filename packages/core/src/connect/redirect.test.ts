@@ -5,6 +5,9 @@ import { buildConnectCallback } from './callback.js';
 import { createConnectRedirect, readConnectRedirect } from './redirect.js';
 import { verifySignedUrl } from './verify.js';
 
+// Hundreds of Web Crypto calls: a bound for a loaded machine, not a verdict on speed.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const SECRET = 'redirect-test-secret';
 const REDIRECT = 'https://app.example.com/connect';
 const CALLBACK = 'https://platform.example/connect/callback?session=s-1';
@@ -25,8 +28,8 @@ const redirectWith = (callback: string, name = 'callback') =>
   ]);
 
 describe('readConnectRedirect', () => {
-  it('reads svcUserId and the callback', () => {
-    expect(readConnectRedirect(redirectWith(CALLBACK), SECRET)).toEqual({
+  it('reads svcUserId and the callback', async () => {
+    expect(await readConnectRedirect(redirectWith(CALLBACK), SECRET)).toEqual({
       ok: true,
       svcUserId: 'u-1',
       callback: CALLBACK,
@@ -34,8 +37,8 @@ describe('readConnectRedirect', () => {
     });
   });
 
-  it('reads callbackUrl when callback is absent, and prefers callback when both are there', () => {
-    expect(readConnectRedirect(redirectWith(CALLBACK, 'callbackUrl'), SECRET)).toMatchObject({
+  it('reads callbackUrl when callback is absent, and prefers callback when both are there', async () => {
+    expect(await readConnectRedirect(redirectWith(CALLBACK, 'callbackUrl'), SECRET)).toMatchObject({
       ok: true,
       callback: CALLBACK,
       callbackParam: 'callbackUrl',
@@ -45,14 +48,16 @@ describe('readConnectRedirect', () => {
       ['callbackUrl', 'https://other.example/cb'],
       ['callback', CALLBACK],
     ]);
-    expect(readConnectRedirect(both, SECRET)).toMatchObject({
+    expect(await readConnectRedirect(both, SECRET)).toMatchObject({
       callback: CALLBACK,
       callbackParam: 'callback',
     });
   });
 
-  it('accepts a URL object and a rotated secret list', () => {
-    expect(readConnectRedirect(new URL(redirectWith(CALLBACK)), ['new', SECRET]).ok).toBe(true);
+  it('accepts a URL object and a rotated secret list', async () => {
+    expect((await readConnectRedirect(new URL(redirectWith(CALLBACK)), ['new', SECRET])).ok).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -100,47 +105,60 @@ describe('readConnectRedirect', () => {
       ],
       'invalid_callback',
     ],
-  ] as [string, [string, string][], string][])('rejects %s', (_name, params, reason) => {
-    expect(readConnectRedirect(signExternally(REDIRECT, params), SECRET)).toEqual({
+  ] as [string, [string, string][], string][])('rejects %s', async (_name, params, reason) => {
+    expect(await readConnectRedirect(signExternally(REDIRECT, params), SECRET)).toEqual({
       ok: false,
       reason,
     });
   });
 
-  it('checks the signature before anything else', () => {
+  it('checks the signature before anything else', async () => {
     const unsigned = `${REDIRECT}?svcUserId=u-1&callback=javascript%3Aalert(1)`;
-    expect(readConnectRedirect(unsigned, SECRET)).toEqual({
+    expect(await readConnectRedirect(unsigned, SECRET)).toEqual({
       ok: false,
       reason: 'missing_signature',
     });
-    expect(readConnectRedirect('not a url', SECRET)).toEqual({ ok: false, reason: 'invalid_url' });
+    expect(await readConnectRedirect('not a url', SECRET)).toEqual({
+      ok: false,
+      reason: 'invalid_url',
+    });
   });
 
-  it('never throws on arbitrary input', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string({ unit: 'binary', maxLength: 200 }),
-          fc.webUrl({ withQueryParameters: true }),
+  it(
+    'never throws on arbitrary input',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string({ unit: 'binary', maxLength: 200 }),
+            fc.webUrl({ withQueryParameters: true }),
+          ),
+          async (input) => {
+            expect((await readConnectRedirect(input, SECRET)).ok).toBe(false);
+          },
         ),
-        (input) => {
-          expect(readConnectRedirect(input, SECRET).ok).toBe(false);
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 describe('open-redirect attempts', () => {
-  it('rejects a callback swapped after signing', () => {
+  it('rejects a callback swapped after signing', async () => {
     const signed = new URL(redirectWith(CALLBACK));
     signed.searchParams.set('callback', 'https://evil.example/steal');
-    expect(readConnectRedirect(signed, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await readConnectRedirect(signed, SECRET)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     // ... or added under the other name, or moved into callbackUrl.
     const added = new URL(redirectWith(CALLBACK, 'callbackUrl'));
     added.searchParams.append('callback', 'https://evil.example/steal');
-    expect(readConnectRedirect(added, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await readConnectRedirect(added, SECRET)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it.each([
@@ -148,10 +166,13 @@ describe('open-redirect attempts', () => {
     'https://evil.example/connect/callback?session=s-1',
     'https://platform.example:444/connect/callback?session=s-1',
     'http://platform.example/connect/callback?session=s-1',
-  ])('rejects a callback whose host was changed after signing: %s', (forged) => {
+  ])('rejects a callback whose host was changed after signing: %s', async (forged) => {
     const signed = new URL(redirectWith(CALLBACK));
     signed.searchParams.set('callback', forged);
-    expect(readConnectRedirect(signed, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await readConnectRedirect(signed, SECRET)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it.each([
@@ -174,38 +195,41 @@ describe('open-redirect attempts', () => {
     'https://platform.exa\nmple/cb',
     'https://',
     'https%3A%2F%2Fevil.example%2Fsteal',
-  ])('rejects a correctly signed callback %j', (callback) => {
+  ])('rejects a correctly signed callback %j', async (callback) => {
     for (const name of ['callback', 'callbackUrl']) {
-      expect(readConnectRedirect(redirectWith(callback, name), SECRET)).toEqual({
+      expect(await readConnectRedirect(redirectWith(callback, name), SECRET)).toEqual({
         ok: false,
         reason: 'invalid_callback',
       });
     }
   });
 
-  it('reads double-encoded parameters once, never twice', () => {
+  it('reads double-encoded parameters once, never twice', async () => {
     // The service encoded the callback twice: it decodes to text, not to a URL.
     const doubled = `${REDIRECT}?svcUserId=u-1&callback=https%253A%252F%252Fevil.example%252Fsteal`;
-    expect(readConnectRedirect(`${doubled}&signature=${hmacHex(doubled)}`, SECRET)).toEqual({
+    expect(await readConnectRedirect(`${doubled}&signature=${hmacHex(doubled)}`, SECRET)).toEqual({
       ok: false,
       reason: 'invalid_callback',
     });
     // An encoded `=` makes one parameter named "callback=https://..." with no value.
     const encodedName = `${REDIRECT}?svcUserId=u-1&callback%3Dhttps%3A%2F%2Fevil.example`;
-    expect(readConnectRedirect(`${encodedName}&signature=${hmacHex(encodedName)}`, SECRET)).toEqual(
-      {
-        ok: false,
-        reason: 'missing_callback',
-      },
-    );
+    expect(
+      await readConnectRedirect(`${encodedName}&signature=${hmacHex(encodedName)}`, SECRET),
+    ).toEqual({
+      ok: false,
+      reason: 'missing_callback',
+    });
     // Re-encoding a signed callback changes what it means, so the signature no longer fits.
     const signed = redirectWith(CALLBACK);
     const reEncoded = signed.replace('callback=https%3A%2F%2F', 'callback=https%253A%252F%252F');
     expect(reEncoded).not.toBe(signed);
-    expect(readConnectRedirect(reEncoded, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await readConnectRedirect(reEncoded, SECRET)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     // A signature smuggled in encoded form still counts as a second signature.
     const smuggled = `${signed}&sig%6Eature=${'0'.repeat(64)}`;
-    expect(readConnectRedirect(smuggled, SECRET)).toEqual({
+    expect(await readConnectRedirect(smuggled, SECRET)).toEqual({
       ok: false,
       reason: 'duplicate_signature',
     });
@@ -216,7 +240,7 @@ describe('open-redirect attempts', () => {
       allowedCallbackOrigins: ['https://platform.example', 'http://localhost:4010/'],
     };
 
-    it('accepts callbacks on an allowed origin, whatever the path and case of scheme and host', () => {
+    it('accepts callbacks on an allowed origin, whatever the path and case of scheme and host', async () => {
       for (const callback of [
         CALLBACK,
         'HTTPS://Platform.Example/other/path?x=1#y',
@@ -224,7 +248,7 @@ describe('open-redirect attempts', () => {
         'http://localhost:4010/connect/done',
       ]) {
         expect(
-          readConnectRedirect(redirectWith(callback), SECRET, options),
+          await readConnectRedirect(redirectWith(callback), SECRET, options),
           callback,
         ).toMatchObject({
           ok: true,
@@ -241,16 +265,16 @@ describe('open-redirect attempts', () => {
       'http://platform.example/cb',
       'https://localhost:4010/cb',
       'http://localhost:3001/cb',
-    ])('rejects %s', (callback) => {
-      expect(readConnectRedirect(redirectWith(callback), SECRET, options)).toEqual({
+    ])('rejects %s', async (callback) => {
+      expect(await readConnectRedirect(redirectWith(callback), SECRET, options)).toEqual({
         ok: false,
         reason: 'callback_not_allowed',
       });
     });
 
-    it('allows nothing when the list is empty', () => {
+    it('allows nothing when the list is empty', async () => {
       expect(
-        readConnectRedirect(redirectWith(CALLBACK), SECRET, { allowedCallbackOrigins: [] }),
+        await readConnectRedirect(redirectWith(CALLBACK), SECRET, { allowedCallbackOrigins: [] }),
       ).toEqual({
         ok: false,
         reason: 'callback_not_allowed',
@@ -268,17 +292,17 @@ describe('open-redirect attempts', () => {
 });
 
 describe('buildConnectCallback', () => {
-  it('appends identifier and signs the result', () => {
+  it('appends identifier and signs the result', async () => {
     const expected = 'https://platform.example/connect/callback?session=s-1&identifier=member+7';
-    expect(buildConnectCallback(CALLBACK, 'member 7', SECRET)).toBe(
+    expect(await buildConnectCallback(CALLBACK, 'member 7', SECRET)).toBe(
       `${expected}&signature=${hmacHex(expected)}`,
     );
   });
 
-  it('replaces an identifier and a signature already in the callback, and drops the fragment', () => {
+  it('replaces an identifier and a signature already in the callback, and drops the fragment', async () => {
     const expected = 'https://platform.example/cb?identifier=member-7&session=1';
     expect(
-      buildConnectCallback(
+      await buildConnectCallback(
         'https://platform.example/cb?identifier=forged&session=1&identifier=again&signature=abc#frag',
         'member-7',
         SECRET,
@@ -286,13 +310,19 @@ describe('buildConnectCallback', () => {
     ).toBe(`${expected}&signature=${hmacHex(expected)}`);
   });
 
-  it('gives a URL the service verifies, with the identifier in it', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), (identifier) => {
-        const result = verifySignedUrl(buildConnectCallback(CALLBACK, identifier, SECRET), SECRET);
-        expect(result.ok && result.params.get('identifier')).toBe(identifier);
-        expect(result.ok && result.params.get('session')).toBe('s-1');
-      }),
+  it('gives a URL the service verifies, with the identifier in it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+        async (identifier) => {
+          const result = await verifySignedUrl(
+            await buildConnectCallback(CALLBACK, identifier, SECRET),
+            SECRET,
+          );
+          expect(result.ok && result.params.get('identifier')).toBe(identifier);
+          expect(result.ok && result.params.get('session')).toBe('s-1');
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -311,11 +341,11 @@ describe('buildConnectCallback', () => {
 });
 
 describe('createConnectRedirect', () => {
-  it('sets svcUserId and callback, keeps other parameters, and signs', () => {
+  it('sets svcUserId and callback, keeps other parameters, and signs', async () => {
     const expected =
       'https://app.example.com/connect?ref=quest&svcUserId=u+1&callback=https%3A%2F%2Fplatform.example%2Fconnect%2Fcallback%3Fsession%3Ds-1';
     expect(
-      createConnectRedirect({
+      await createConnectRedirect({
         redirectUrl: 'https://app.example.com/connect?ref=quest&svcUserId=old#top',
         svcUserId: 'u 1',
         callback: CALLBACK,
@@ -324,8 +354,8 @@ describe('createConnectRedirect', () => {
     ).toBe(`${expected}&signature=${hmacHex(expected)}`);
   });
 
-  it('uses callbackUrl when asked', () => {
-    const url = createConnectRedirect({
+  it('uses callbackUrl when asked', async () => {
+    const url = await createConnectRedirect({
       redirectUrl: REDIRECT,
       svcUserId: 'u-1',
       callback: CALLBACK,
@@ -336,7 +366,7 @@ describe('createConnectRedirect', () => {
     expect(new URL(url).searchParams.has('callback')).toBe(false);
   });
 
-  it('round-trips through readConnectRedirect for arbitrary ids and callbacks', () => {
+  it('round-trips through readConnectRedirect for arbitrary ids and callbacks', async () => {
     const callback = fc
       .tuple(
         fc.domain(),
@@ -347,20 +377,20 @@ describe('createConnectRedirect', () => {
         url.search = new URLSearchParams(params).toString();
         return url.href;
       });
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
         callback,
         fc.constantFrom('callback', 'callbackUrl') as fc.Arbitrary<'callback' | 'callbackUrl'>,
-        (svcUserId, cb, callbackParam) => {
-          const url = createConnectRedirect({
+        async (svcUserId, cb, callbackParam) => {
+          const url = await createConnectRedirect({
             redirectUrl: REDIRECT,
             svcUserId,
             callback: cb,
             secret: SECRET,
             callbackParam,
           });
-          expect(readConnectRedirect(url, SECRET)).toEqual({
+          expect(await readConnectRedirect(url, SECRET)).toEqual({
             ok: true,
             svcUserId,
             callback: cb,
@@ -389,21 +419,23 @@ describe('createConnectRedirect', () => {
 });
 
 describe('the whole flow', () => {
-  it('service redirect -> community answer -> service check', () => {
-    const location = createConnectRedirect({
+  it('service redirect -> community answer -> service check', async () => {
+    const location = await createConnectRedirect({
       redirectUrl: REDIRECT,
       svcUserId: 'svc-user-9',
       callback: 'https://platform.example/connect/callback?session=abc',
       secret: SECRET,
     });
-    const redirect = readConnectRedirect(location, SECRET, {
+    const redirect = await readConnectRedirect(location, SECRET, {
       allowedCallbackOrigins: ['https://platform.example'],
     });
     if (!redirect.ok) throw new Error(`redirect rejected: ${redirect.reason}`);
-    const answer = buildConnectCallback(redirect.callback, 'member-42', SECRET);
-    const checked = verifySignedUrl(answer, SECRET);
+    const answer = await buildConnectCallback(redirect.callback, 'member-42', SECRET);
+    const checked = await verifySignedUrl(answer, SECRET);
     expect(checked.ok && checked.params.get('identifier')).toBe('member-42');
     expect(checked.ok && checked.params.get('session')).toBe('abc');
-    expect(verifySignedUrl(answer.replace('member-42', 'member-43'), SECRET).ok).toBe(false);
+    expect((await verifySignedUrl(answer.replace('member-42', 'member-43'), SECRET)).ok).toBe(
+      false,
+    );
   });
 });

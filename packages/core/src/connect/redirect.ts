@@ -1,4 +1,4 @@
-import type { HmacKey } from '../secrets.js';
+import type { HmacKey } from '../hmac.js';
 import { parseCallbackUrl } from './callback.js';
 import { parseUrl } from './canonical.js';
 import { connectKeys } from './keys.js';
@@ -78,10 +78,10 @@ export function normalizeOrigins(
  * The callback must be an absolute http(s) URL without credentials, even when correctly signed,
  * and its origin must be in `allowedCallbackOrigins` when given: that keeps the community from
  * becoming an open redirect. A parameter given twice is ambiguous and rejected. Bad input is data
- * and never throws; an empty secret or a malformed allow-list throws a TypeError.
+ * and never rejects; an empty secret or a malformed allow-list throws a TypeError at the call.
  *
  * @example
- * const redirect = readConnectRedirect(request.url, process.env.CONNECT_SECRET!, {
+ * const redirect = await readConnectRedirect(request.url, process.env.CONNECT_SECRET!, {
  *   allowedCallbackOrigins: ['https://platform.example'],
  * });
  * if (!redirect.ok) return new Response('This connect link is not valid.', { status: 400 });
@@ -91,18 +91,19 @@ export function readConnectRedirect(
   url: string | URL,
   secret: string | readonly string[],
   options: ReadConnectRedirectOptions = {},
-): ConnectRedirect {
-  return readConnectRedirectWith(url, connectKeys(secret), options);
+): Promise<ConnectRedirect> {
+  const keys = connectKeys(secret);
+  const allowed = normalizeOrigins(options.allowedCallbackOrigins);
+  return readConnectRedirectWith(url, keys, allowed);
 }
 
-/** {@link readConnectRedirect} with keys prepared once. */
-export function readConnectRedirectWith(
+/** {@link readConnectRedirect} with keys imported and the allow-list read once. */
+export async function readConnectRedirectWith(
   url: string | URL,
-  macs: readonly HmacKey[],
-  options: ReadConnectRedirectOptions,
-): ConnectRedirect {
-  const allowed = normalizeOrigins(options.allowedCallbackOrigins);
-  const verified = verifySignedUrlWith(url, macs);
+  keys: readonly HmacKey[],
+  allowed: ReadonlySet<string> | null,
+): Promise<ConnectRedirect> {
+  const verified = await verifySignedUrlWith(url, keys);
   if (!verified.ok) return verified;
   const { params } = verified;
 
@@ -141,19 +142,19 @@ export interface CreateConnectRedirectOptions {
 
 /**
  * The service side of step 1: the task's redirect URL with `svcUserId` and the callback set
- * (replacing values already there), signed with {@link signUrl}. Throws a TypeError on an
+ * (replacing values already there), signed with {@link signUrl}. Throws a TypeError, at the call, on an
  * unparseable redirect URL, an empty `svcUserId`, a callback that is not an absolute http(s)
  * URL, an unknown `callbackParam` or an empty secret.
  *
  * @example
- * const location = createConnectRedirect({
+ * const location = await createConnectRedirect({
  *   redirectUrl: 'https://app.example.com/connect',
  *   svcUserId: member.id,
  *   callback: `https://platform.example/connect/callback?session=${session.id}`,
  *   secret: community.connectSecret,
  * });
  */
-export function createConnectRedirect(options: CreateConnectRedirectOptions): string {
+export function createConnectRedirect(options: CreateConnectRedirectOptions): Promise<string> {
   const { redirectUrl, svcUserId, callback, secret, callbackParam = 'callback' } = options;
   const url = parseUrl(redirectUrl);
   if (url === null) {

@@ -1,10 +1,10 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { hmacBytes, importHmacKey } from '../hmac.js';
+import { readNumberOption } from '../options.js';
 import { readSecrets } from '../secrets.js';
 import { parseCallbackUrl } from './callback.js';
 import { CONNECT_SECRET_OPTION } from './keys.js';
-import { createHmacSha256Bytes } from './sha256.js';
 
-const encoder = new TextEncoder();
 const AUDIENCE = 'questkit-connect-state';
 // Versioned so a future change of the token's content can never be read with today's meaning.
 const KEY_LABEL = 'questkit-connect-state-v1';
@@ -56,14 +56,14 @@ export interface ConnectStateSealer {
  * if (state.ok) return Response.redirect(buildConnectCallback(state.callback, member.id, secret), 302);
  */
 export function createConnectState(options: ConnectStateOptions): ConnectStateSealer {
-  const { secret, ttlSeconds = 600 } = options;
+  const { secret } = options;
   readSecrets(secret, CONNECT_SECRET_OPTION);
-  if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
-    throw new TypeError(
-      '[@questkit/core] createConnectState: ttlSeconds must be a positive integer',
-    );
-  }
-  const key = createHmacSha256Bytes(encoder.encode(secret))(encoder.encode(KEY_LABEL));
+  const ttlSeconds = readNumberOption('createConnectState: ttlSeconds', options.ttlSeconds, 600, {
+    min: 1,
+    max: 24 * 60 * 60,
+    integer: true,
+  });
+  const key = hmacBytes(importHmacKey(secret), KEY_LABEL);
 
   return {
     async seal(state) {
@@ -88,13 +88,13 @@ export function createConnectState(options: ConnectStateOptions): ConnectStateSe
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
 
     async open(token) {
       if (typeof token !== 'string' || token.length === 0) return { ok: false, reason: 'invalid' };
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: AUDIENCE,
           audience: AUDIENCE,

@@ -51,38 +51,38 @@ describe('shared connect vectors', () => {
   describe.each(
     vectors.valid.map((vector) => [`${vector.kind} ${vector.url}`, vector] as const),
   )('valid: %s', (_name, vector) => {
-    it('verifies', () => {
-      const result = verifySignedUrl(vector.url, secret);
+    it('verifies', async () => {
+      const result = await verifySignedUrl(vector.url, secret);
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.url.href).toBe(vector.signedString);
     });
 
-    it('signs its canonical form with the given signature', () => {
+    it('signs its canonical form with the given signature', async () => {
       const canonical = new URL(vector.url);
       canonicalize(canonical);
       expect(canonical.href).toBe(vector.signedString);
       expect(hmacHex(vector.signedString)).toBe(vector.signature);
-      expect(signUrl(vector.url, secret)).toBe(vector.url);
+      expect(await signUrl(vector.url, secret)).toBe(vector.url);
     });
 
-    it('is rejected under another secret', () => {
-      expect(verifySignedUrl(vector.url, 'another-secret')).toEqual({
+    it('is rejected under another secret', async () => {
+      expect(await verifySignedUrl(vector.url, 'another-secret')).toEqual({
         ok: false,
         reason: 'bad_signature',
       });
     });
 
     if (vector.kind === 'callback') {
-      it('is what buildConnectCallback produces', () => {
+      it('is what buildConnectCallback produces', async () => {
         const { callback, identifier } = vector.input!;
-        expect(buildConnectCallback(callback, identifier, secret)).toBe(vector.url);
+        expect(await buildConnectCallback(callback, identifier, secret)).toBe(vector.url);
       });
     }
 
     if (vector.kind.startsWith('redirect')) {
       const callbackParam = vector.kind === 'redirect' ? 'callback' : 'callbackUrl';
-      it('reads svcUserId and callback', () => {
-        expect(readConnectRedirect(vector.url, secret)).toEqual({
+      it('reads svcUserId and callback', async () => {
+        expect(await readConnectRedirect(vector.url, secret)).toEqual({
           ok: true,
           svcUserId: vector.svcUserId,
           callback: vector.callback,
@@ -90,7 +90,7 @@ describe('shared connect vectors', () => {
         });
       });
 
-      it('is what createConnectRedirect produces', () => {
+      it('is what createConnectRedirect produces', async () => {
         const url = new URL(vector.url);
         const redirectUrl = new URL(url.origin + url.pathname);
         for (const [name, value] of url.searchParams) {
@@ -99,7 +99,7 @@ describe('shared connect vectors', () => {
           }
         }
         expect(
-          createConnectRedirect({
+          await createConnectRedirect({
             redirectUrl,
             svcUserId: vector.svcUserId!,
             callback: vector.callback!,
@@ -124,11 +124,11 @@ describe('shared connect vectors', () => {
 
   it.each(
     vectors.invalid.map((vector) => [vector.why, vector.url] as const),
-  )('invalid: %s', (why, url) => {
+  )('invalid: %s', async (why, url) => {
     const reason = expectedReason[why] ?? 'bad_signature';
-    expect(verifySignedUrl(url, secret)).toEqual({ ok: false, reason });
-    expect(readConnectRedirect(url, secret)).toEqual({ ok: false, reason });
+    expect(await verifySignedUrl(url, secret)).toEqual({ ok: false, reason });
+    expect(await readConnectRedirect(url, secret)).toEqual({ ok: false, reason });
     // Rotation must not turn a forgery into a match.
-    expect(verifySignedUrl(url, ['unrelated', secret]).ok).toBe(false);
+    expect((await verifySignedUrl(url, ['unrelated', secret])).ok).toBe(false);
   });
 });

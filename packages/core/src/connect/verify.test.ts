@@ -13,6 +13,9 @@ function canonicalString(url: URL): string {
 import { signUrl } from './sign.js';
 import { type SignedUrlFailure, verifySignedUrl } from './verify.js';
 
+// Hundreds of Web Crypto calls: a bound for a loaded machine, not a verdict on speed.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const SECRET = 'test-connect-secret';
 const hmacHex = (message: string, key = SECRET) =>
   createHmac('sha256', key).update(message).digest('hex');
@@ -43,28 +46,30 @@ describe('canonical form: own vectors', () => {
     ['https://example.com/p?Signature=kept', 'https://example.com/p?Signature=kept'],
   ];
 
-  it.each(cases)('%s', (input, canonical) => {
+  it.each(cases)('%s', async (input, canonical) => {
     expect(canonicalString(new URL(input))).toBe(canonical);
     const signature = hmacHex(canonical);
     const separator = canonical.includes('?') ? '&' : '?';
-    expect(signUrl(input, SECRET)).toBe(`${canonical}${separator}signature=${signature}`);
-    expect(verifySignedUrl(`${canonical}${separator}signature=${signature}`, SECRET).ok).toBe(true);
+    expect(await signUrl(input, SECRET)).toBe(`${canonical}${separator}signature=${signature}`);
+    expect(
+      (await verifySignedUrl(`${canonical}${separator}signature=${signature}`, SECRET)).ok,
+    ).toBe(true);
   });
 
-  it('signs a URL object without changing it', () => {
+  it('signs a URL object without changing it', async () => {
     const url = new URL('https://example.com/p?a=1#x');
-    const signed = signUrl(url, SECRET);
+    const signed = await signUrl(url, SECRET);
     expect(url.href).toBe('https://example.com/p?a=1#x');
     expect(signed).toBe(
       `https://example.com/p?a=1&signature=${hmacHex('https://example.com/p?a=1')}`,
     );
-    expect(verifySignedUrl(new URL(signed), SECRET).ok).toBe(true);
+    expect((await verifySignedUrl(new URL(signed), SECRET)).ok).toBe(true);
   });
 
-  it('verifies a signature that is not the last parameter, and ignores fragments', () => {
+  it('verifies a signature that is not the last parameter, and ignores fragments', async () => {
     const canonical = 'https://example.com/connect?a=1&b=2';
     const url = `https://example.com/connect?a=1&signature=${hmacHex(canonical)}&b=2#section`;
-    const result = verifySignedUrl(url, SECRET);
+    const result = await verifySignedUrl(url, SECRET);
     expect(result.ok && result.url.href).toBe(canonical);
     expect(result.ok && [...result.params]).toEqual([
       ['a', '1'],
@@ -83,26 +88,31 @@ describe('raw form (hand-concatenated signers)', () => {
     expect(rawSignedString('https://x.example/p#?signature=s')).toBe('https://x.example/p');
   });
 
-  it('accepts a URL signed by hand with %20, which the canonical form turns into +', () => {
+  it('accepts a URL signed by hand with %20, which the canonical form turns into +', async () => {
     const handSigned =
       'https://app.example.com/connect?svcUserId=user%201&callback=https://platform.example/cb';
     expect(canonicalString(new URL(handSigned))).not.toBe(handSigned);
     const url = `${handSigned}&signature=${hmacHex(handSigned)}`;
-    const result = verifySignedUrl(url, SECRET);
+    const result = await verifySignedUrl(url, SECRET);
     expect(result.ok).toBe(true);
     expect(result.ok && result.params.get('svcUserId')).toBe('user 1');
     expect(result.ok && result.url.href).toBe(
       'https://app.example.com/connect?svcUserId=user+1&callback=https%3A%2F%2Fplatform.example%2Fcb',
     );
     // A fragment the browser kept is not part of what was signed.
-    expect(verifySignedUrl(`${url}#done`, SECRET).ok).toBe(true);
+    expect((await verifySignedUrl(`${url}#done`, SECRET)).ok).toBe(true);
     // Upper-case hex is the same signature.
     expect(
-      verifySignedUrl(`${handSigned}&signature=${hmacHex(handSigned).toUpperCase()}`, SECRET).ok,
+      (
+        await verifySignedUrl(
+          `${handSigned}&signature=${hmacHex(handSigned).toUpperCase()}`,
+          SECRET,
+        )
+      ).ok,
     ).toBe(true);
   });
 
-  it('still rejects a hand-signed URL once its text changes', () => {
+  it('still rejects a hand-signed URL once its text changes', async () => {
     const handSigned = 'https://app.example.com/connect?svcUserId=user%201';
     const signature = hmacHex(handSigned);
     for (const forged of [
@@ -111,7 +121,7 @@ describe('raw form (hand-concatenated signers)', () => {
       `https://app.example.com/connect?svcUserId=user%201&x=1&signature=${signature}`,
       `https://app.example.com/Connect?svcUserId=user%201&signature=${signature}`,
     ]) {
-      expect(verifySignedUrl(forged, SECRET), forged).toEqual({
+      expect(await verifySignedUrl(forged, SECRET), forged).toEqual({
         ok: false,
         reason: 'bad_signature',
       });
@@ -151,21 +161,23 @@ describe('signature checks', () => {
     ],
     ['an HMAC of another secret', withSignature(hmacHex(canonical, 'other')), 'bad_signature'],
     ['a plain SHA-256 of the URL', withSignature(hmacHex(canonical, '')), 'bad_signature'],
-  ] as const)('%s: %s', (_name, url, reason) => {
-    expect(verifySignedUrl(url, SECRET)).toEqual({ ok: false, reason });
+  ] as const)('%s: %s', async (_name, url, reason) => {
+    expect(await verifySignedUrl(url, SECRET)).toEqual({ ok: false, reason });
   });
 
-  it('accepts any of the rotated secrets, and none else', () => {
-    expect(verifySignedUrl(withSignature(good), ['new-secret', SECRET]).ok).toBe(true);
-    expect(verifySignedUrl(withSignature(good), [SECRET, 'new-secret']).ok).toBe(true);
-    expect(verifySignedUrl(withSignature(good), ['new-secret', 'older-secret']).ok).toBe(false);
+  it('accepts any of the rotated secrets, and none else', async () => {
+    expect((await verifySignedUrl(withSignature(good), ['new-secret', SECRET])).ok).toBe(true);
+    expect((await verifySignedUrl(withSignature(good), [SECRET, 'new-secret'])).ok).toBe(true);
+    expect((await verifySignedUrl(withSignature(good), ['new-secret', 'older-secret'])).ok).toBe(
+      false,
+    );
   });
 
-  it('rejects what is not a URL', () => {
+  it('rejects what is not a URL', async () => {
     for (const input of ['', 'not a url', '/connect?signature=00', '//app.example.com/?a=1']) {
-      expect(verifySignedUrl(input, SECRET)).toEqual({ ok: false, reason: 'invalid_url' });
+      expect(await verifySignedUrl(input, SECRET)).toEqual({ ok: false, reason: 'invalid_url' });
     }
-    expect(verifySignedUrl(42 as unknown as string, SECRET)).toEqual({
+    expect(await verifySignedUrl(42 as unknown as string, SECRET)).toEqual({
       ok: false,
       reason: 'invalid_url',
     });
@@ -236,38 +248,42 @@ function buildUrl(parts: UrlParts): URL {
 }
 
 describe('properties', () => {
-  it('round-trips: a signed URL verifies to its canonical form, signed as node:crypto would', () => {
-    fc.assert(
-      fc.property(urlParts, fc.string({ minLength: 1, maxLength: 40 }), (parts, secret) => {
-        const url = buildUrl(parts);
-        const signed = signUrl(url, secret);
-        const canonical = canonicalString(url);
-        expect(signed.startsWith(canonical)).toBe(true);
-        expect(new URL(signed).searchParams.getAll('signature')).toEqual([
-          createHmac('sha256', secret).update(canonical).digest('hex'),
-        ]);
-        const result = verifySignedUrl(signed, ['unrelated-secret', secret]);
-        expect(result.ok).toBe(true);
-        if (result.ok) {
-          expect(result.url.href).toBe(canonical);
-          expect([...result.params]).toEqual([...new URLSearchParams(url.search)]);
-        }
-        // Signing is idempotent: the signed URL signs to itself.
-        expect(signUrl(signed, secret)).toBe(signed);
-      }),
+  it('round-trips: a signed URL verifies to its canonical form, signed as node:crypto would', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        urlParts,
+        fc.string({ minLength: 1, maxLength: 40 }),
+        async (parts, secret) => {
+          const url = buildUrl(parts);
+          const signed = await signUrl(url, secret);
+          const canonical = canonicalString(url);
+          expect(signed.startsWith(canonical)).toBe(true);
+          expect(new URL(signed).searchParams.getAll('signature')).toEqual([
+            createHmac('sha256', secret).update(canonical).digest('hex'),
+          ]);
+          const result = await verifySignedUrl(signed, ['unrelated-secret', secret]);
+          expect(result.ok).toBe(true);
+          if (result.ok) {
+            expect(result.url.href).toBe(canonical);
+            expect([...result.params]).toEqual([...new URLSearchParams(url.search)]);
+          }
+          // Signing is idempotent: the signed URL signs to itself.
+          expect(await signUrl(signed, secret)).toBe(signed);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
-  it('round-trips hand-written query strings too (raw text the URL parser must encode)', () => {
-    fc.assert(
-      fc.property(
+  it('round-trips hand-written query strings too (raw text the URL parser must encode)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.domain(),
         fc.array(pathSegment, { maxLength: 3 }),
         queryText,
-        (host, path, query) => {
-          const signed = signUrl(`https://${host}/${path.join('/')}?${query}`, SECRET);
-          expect(verifySignedUrl(signed, SECRET).ok).toBe(true);
+        async (host, path, query) => {
+          const signed = await signUrl(`https://${host}/${path.join('/')}?${query}`, SECRET);
+          expect((await verifySignedUrl(signed, SECRET)).ok).toBe(true);
         },
       ),
       { numRuns: 300 },
@@ -327,15 +343,20 @@ describe('properties', () => {
     ),
   );
 
-  it('rejects every change that alters the canonical URL', () => {
-    fc.assert(
-      fc.property(urlParts, mutation, (parts, mutate) => {
-        const signature = new URL(signUrl(buildUrl(parts), SECRET)).searchParams.get('signature')!;
+  it('rejects every change that alters the canonical URL', async () => {
+    await fc.assert(
+      fc.asyncProperty(urlParts, mutation, async (parts, mutate) => {
+        const signature = new URL(await signUrl(buildUrl(parts), SECRET)).searchParams.get(
+          'signature',
+        )!;
         const changed = buildUrl(mutate(parts));
         fc.pre(canonicalString(changed) !== canonicalString(buildUrl(parts)));
         changed.searchParams.append('signature', signature);
-        expect(verifySignedUrl(changed, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
-        expect(verifySignedUrl(changed.href, SECRET)).toEqual({
+        expect(await verifySignedUrl(changed, SECRET)).toEqual({
+          ok: false,
+          reason: 'bad_signature',
+        });
+        expect(await verifySignedUrl(changed.href, SECRET)).toEqual({
           ok: false,
           reason: 'bad_signature',
         });
@@ -344,54 +365,65 @@ describe('properties', () => {
     );
   });
 
-  it('rejects every change of the signature itself', () => {
-    fc.assert(
-      fc.property(
+  it('rejects every change of the signature itself', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         urlParts,
         fc.nat({ max: 63 }),
         fc.constantFrom(...'0123456789abcdef'),
-        (parts, at, digit) => {
-          const signed = new URL(signUrl(buildUrl(parts), SECRET));
+        async (parts, at, digit) => {
+          const signed = new URL(await signUrl(buildUrl(parts), SECRET));
           const signature = signed.searchParams.get('signature')!;
           fc.pre(signature[at] !== digit);
           signed.searchParams.set(
             'signature',
             signature.slice(0, at) + digit + signature.slice(at + 1),
           );
-          expect(verifySignedUrl(signed, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+          expect(await verifySignedUrl(signed, SECRET)).toEqual({
+            ok: false,
+            reason: 'bad_signature',
+          });
         },
       ),
       { numRuns: 200 },
     );
   });
 
-  it('never throws, whatever the string', () => {
-    const anyString = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.webUrl({ withQueryParameters: true, withFragments: true }),
-      fc
-        .tuple(fc.webUrl(), fc.string({ unit: 'binary', maxLength: 100 }))
-        .map(([u, s]) => `${u}?signature=${s}`),
-      fc
-        .tuple(fc.webUrl(), fc.stringMatching(/^[0-9a-fA-F]{64}$/))
-        .map(([u, s]) => `${u}&signature=${s}`),
-    );
-    fc.assert(
-      fc.property(anyString, (input) => {
-        const result = verifySignedUrl(input, SECRET);
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect(FAILURES).toContain(result.reason);
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'never throws, whatever the string',
+    async () => {
+      const anyString = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        fc
+          .tuple(fc.webUrl(), fc.string({ unit: 'binary', maxLength: 100 }))
+          .map(([u, s]) => `${u}?signature=${s}`),
+        fc
+          .tuple(fc.webUrl(), fc.stringMatching(/^[0-9a-fA-F]{64}$/))
+          .map(([u, s]) => `${u}&signature=${s}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(anyString, async (input) => {
+          const result = await verifySignedUrl(input, SECRET);
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(FAILURES).toContain(result.reason);
+        }),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('handles a very long URL', () => {
-    const long = `https://example.com/${'a'.repeat(500_000)}?x=${'%'.repeat(500_000)}&signature=${'0'.repeat(64)}`;
-    expect(verifySignedUrl(long, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifySignedUrl('x'.repeat(1_000_000), SECRET)).toEqual({
-      ok: false,
-      reason: 'invalid_url',
-    });
-  });
+  it(
+    'handles a very long URL',
+    async () => {
+      const long = `https://example.com/${'a'.repeat(500_000)}?x=${'%'.repeat(500_000)}&signature=${'0'.repeat(64)}`;
+      expect(await verifySignedUrl(long, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+      expect(await verifySignedUrl('x'.repeat(1_000_000), SECRET)).toEqual({
+        ok: false,
+        reason: 'invalid_url',
+      });
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -1,4 +1,5 @@
-import { type HmacKey, timingSafeEqual } from '../secrets.js';
+import { type HmacKey, verifyHmacHex } from '../hmac.js';
+import { findWithoutEarlyExit } from '../secrets.js';
 import { canonicalize, parseUrl, rawSignedString, SIGNATURE_PARAM } from './canonical.js';
 import { connectKeys } from './keys.js';
 
@@ -28,26 +29,30 @@ export type VerifiedUrl =
  * Checks the `signature` parameter of a URL of the identity-connect flow. It verifies when it is
  * the HMAC-SHA256, keyed with one of the secrets (several during a rotation), of either the
  * canonical form of the URL or the received string with the signature taken out as text (for
- * signers that concatenate by hand). Comparison is constant time and every candidate is computed.
+ * signers that concatenate by hand). Web Crypto compares each in constant time, and every
+ * candidate is checked.
  *
- * Bad input is data: any string, of any length, gives a result and never throws. Only a missing
- * or empty secret throws a TypeError, since that is a configuration error. Behind a proxy, pass
- * the public URL the signer saw, not one rebuilt from the `Host` header.
+ * Bad input is data: any string, of any length, resolves to a result and never rejects. Only a
+ * missing or empty secret throws a TypeError, at the call, since that is a configuration error.
+ * Behind a proxy, pass the public URL the signer saw, not one rebuilt from the `Host` header.
  *
  * @example
- * const result = verifySignedUrl(request.url, [process.env.CONNECT_SECRET!, process.env.OLD_SECRET!]);
+ * const result = await verifySignedUrl(request.url, [process.env.CONNECT_SECRET!, process.env.OLD_SECRET!]);
  * if (!result.ok) return new Response(`Invalid link (${result.reason})`, { status: 400 });
  * const svcUserId = result.params.get('svcUserId');
  */
 export function verifySignedUrl(
   url: string | URL,
   secret: string | readonly string[],
-): VerifiedUrl {
+): Promise<VerifiedUrl> {
   return verifySignedUrlWith(url, connectKeys(secret));
 }
 
-/** {@link verifySignedUrl} with keys prepared once. */
-export function verifySignedUrlWith(url: string | URL, macs: readonly HmacKey[]): VerifiedUrl {
+/** {@link verifySignedUrl} with keys imported once. */
+export async function verifySignedUrlWith(
+  url: string | URL,
+  keys: readonly HmacKey[],
+): Promise<VerifiedUrl> {
   const parsed = parseUrl(url);
   if (parsed === null) return { ok: false, reason: 'invalid_url' };
 
@@ -61,15 +66,11 @@ export function verifySignedUrlWith(url: string | URL, macs: readonly HmacKey[])
   canonicalize(parsed);
   const canonical = parsed.href;
   const candidates = raw === canonical ? [canonical] : [canonical, raw];
-
-  const received = signature.toLowerCase();
-  let matched = 0;
-  // No early exit: the time does not tell which secret or which form matched.
-  for (const mac of macs) {
-    for (const candidate of candidates) {
-      matched |= timingSafeEqual(mac(candidate), received) ? 1 : 0;
-    }
+  const verdicts = await Promise.all(
+    keys.flatMap((key) => candidates.map((candidate) => verifyHmacHex(key, signature, candidate))),
+  );
+  if (findWithoutEarlyExit(verdicts, (verdict) => verdict) === undefined) {
+    return { ok: false, reason: 'bad_signature' };
   }
-  if (matched !== 1) return { ok: false, reason: 'bad_signature' };
   return { ok: true, url: parsed, params: parsed.searchParams };
 }

@@ -48,6 +48,11 @@ export const QUEST_NAME_MAX_LENGTH = 100;
 export const QUEST_POSITION_MIN = 0;
 /** Highest quest `position` on creation. */
 export const QUEST_POSITION_MAX = 5000;
+/**
+ * Most tasks of one quest on creation. Not in the contract's table: questkit's bound, so that one
+ * creation cannot make a platform (the mock) check thousands of endpoints.
+ */
+export const QUEST_TASKS_MAX = 50;
 /** Lowest quest `claimLimit`: the contract gives only a maximum; 0 is the default. */
 export const QUEST_CLAIM_LIMIT_MIN = 0;
 /** Highest quest `claimLimit` (the largest signed 32-bit integer). */

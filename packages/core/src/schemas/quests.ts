@@ -7,6 +7,7 @@ import {
   QUEST_NAME_MAX_LENGTH,
   QUEST_POSITION_MAX,
   QUEST_POSITION_MIN,
+  QUEST_TASKS_MAX,
 } from './limits.js';
 import { RichTextNodeSchema } from './rich-text.js';
 
@@ -174,7 +175,7 @@ export const QuestCreateRequestSchema = z.object({
   position: z.number().int().min(QUEST_POSITION_MIN).max(QUEST_POSITION_MAX).optional(),
   claimLimit: claimLimit().default(QUEST_CLAIM_LIMIT_DEFAULT),
   sprintId: requestUuid().optional(),
-  tasks: z.array(QuestCreateTaskSchema).optional(),
+  tasks: z.array(QuestCreateTaskSchema).max(QUEST_TASKS_MAX).optional(),
   rewards: z.array(QuestRewardSchema).optional(),
   isAutomaticWhenEmpty: z.boolean().default(true),
 });

@@ -1,4 +1,5 @@
 import { normalizeMessage } from '../messages.js';
+import { readFunctionOption, readNumberOption } from '../options.js';
 import { DEFAULT_MESSAGES, type VerifierMessages } from '../reasons.js';
 import {
   IDENTIFICATION_METHODS,
@@ -43,12 +44,8 @@ export function readVerifierOptions(
     routes.set(readQuestId(questId), readRoute(questId, entry, requires));
   }
   let fallback: Route | undefined;
-  if (options.verify !== undefined) {
-    if (typeof options.verify !== 'function') {
-      throw new TypeError('[@questkit/core] verify must be a function');
-    }
-    fallback = { requires, verify: options.verify };
-  }
+  const verify = readFunctionOption('verify', options.verify);
+  if (verify) fallback = { requires, verify };
   if (routes.size === 0 && !fallback) {
     throw new TypeError('[@questkit/core] verify or quests is required');
   }
@@ -57,25 +54,20 @@ export function readVerifierOptions(
       options.apiKey === false
         ? undefined
         : readSecrets(readApiKey(options.apiKey), '[@questkit/core] apiKey'),
-    timeoutMs: readNumber(
-      'timeoutMs',
-      options.timeoutMs,
-      DEFAULT_TIMEOUT_MS,
-      1,
-      PLATFORM_TIMEOUT_MS - 1,
-    ),
-    maxBodyBytes: readNumber(
-      'maxBodyBytes',
-      options.maxBodyBytes,
-      DEFAULT_MAX_BODY_BYTES,
-      1,
-      2 ** 30,
-    ),
+    timeoutMs: readNumberOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, {
+      min: 1,
+      max: PLATFORM_TIMEOUT_MS - 1,
+    }),
+    maxBodyBytes: readNumberOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, {
+      min: 1,
+      max: 2 ** 30,
+      integer: true,
+    }),
     routes,
     fallback,
     messages: readMessages(options.messages),
-    onError: options.onError ?? defaultOnError,
-    onResult: options.onResult,
+    onError: readFunctionOption('onError', options.onError) ?? defaultOnError,
+    onResult: readFunctionOption('onResult', options.onResult),
   };
 }
 
@@ -125,20 +117,6 @@ function readApiKey(apiKey: unknown): string | readonly string[] {
     );
   }
   return apiKey as string | readonly string[];
-}
-
-function readNumber(
-  name: string,
-  value: number | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new TypeError(`[@questkit/core] ${name} must be a number from ${min} to ${max}`);
-  }
-  return value;
 }
 
 function readRequires(

@@ -1,4 +1,5 @@
 import type { MaybePromise } from '../maybe-promise.js';
+import { readNumberOption } from '../options.js';
 
 /**
  * What {@link WebhookDedupe.claim} found: `claimed` (the caller holds the event and runs its
@@ -50,20 +51,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_DONE_TTL_MS = 7 * DAY_MS;
 const DEFAULT_CLAIM_TTL_MS = 5 * 60 * 1000;
 
-/** Reads a lifetime or a count option, throwing at start-up for an unusable one. */
-export function positiveInteger(value: number | undefined, fallback: number, name: string): number {
-  const chosen = value ?? fallback;
-  if (!Number.isSafeInteger(chosen) || chosen < 1) {
-    throw new TypeError(`[@questkit/core] webhooks: ${name} must be a positive integer`);
-  }
-  return chosen;
-}
-
-/** The lifetimes with their defaults, checked. */
-export function readLifetimes(options: DedupeLifetimes): Required<DedupeLifetimes> {
+/** The lifetimes with their defaults, checked; `where` names the factory the user called. */
+export function readLifetimes(options: DedupeLifetimes, where: string): Required<DedupeLifetimes> {
   return {
-    doneTtlMs: positiveInteger(options.doneTtlMs, DEFAULT_DONE_TTL_MS, 'doneTtlMs'),
-    claimTtlMs: positiveInteger(options.claimTtlMs, DEFAULT_CLAIM_TTL_MS, 'claimTtlMs'),
+    doneTtlMs: readNumberOption(`${where}: doneTtlMs`, options.doneTtlMs, DEFAULT_DONE_TTL_MS, {
+      min: 1,
+      max: 365 * DAY_MS,
+      integer: true,
+    }),
+    claimTtlMs: readNumberOption(`${where}: claimTtlMs`, options.claimTtlMs, DEFAULT_CLAIM_TTL_MS, {
+      min: 1,
+      max: DAY_MS,
+      integer: true,
+    }),
   };
 }
 
@@ -75,8 +75,12 @@ export function readLifetimes(options: DedupeLifetimes): Required<DedupeLifetime
  * const dedupe = createMemoryDedupe({ maxIds: 50_000 });
  */
 export function createMemoryDedupe(options: MemoryDedupeOptions = {}): WebhookDedupe {
-  const maxIds = positiveInteger(options.maxIds, 10_000, 'maxIds');
-  const { doneTtlMs, claimTtlMs } = readLifetimes(options);
+  const maxIds = readNumberOption('createMemoryDedupe: maxIds', options.maxIds, 10_000, {
+    min: 1,
+    max: 10_000_000,
+    integer: true,
+  });
+  const { doneTtlMs, claimTtlMs } = readLifetimes(options, 'createMemoryDedupe');
   // token null: done. Insertion order is age order: each write moves the id to the end.
   const entries = new Map<string, { token: string | null; expiresAt: number }>();
   const put = (id: string, token: string | null, ttlMs: number) => {

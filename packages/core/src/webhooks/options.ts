@@ -1,4 +1,5 @@
 import type { MaybePromise } from '../maybe-promise.js';
+import { readFunctionOption, readNumberOption } from '../options.js';
 import type { KnownWebhookEvent, WebhookEvent, WebhookEventOf } from '../schemas/webhook-events.js';
 import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
 import { readSecrets } from '../secrets.js';
@@ -76,12 +77,21 @@ export function readReceiverOptions(options: WebhookReceiverOptions): ReceiverCo
       );
     }
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) {
-    throw new TypeError('[@questkit/core] webhooks: timeoutMs must be a number from 1 to 60000');
-  }
+  const timeoutMs = readNumberOption(
+    'webhooks: timeoutMs',
+    options.timeoutMs,
+    DEFAULT_WEBHOOK_TIMEOUT_MS,
+    { min: 1, max: 60_000 },
+  );
+  const maxBodyBytes = readNumberOption(
+    'webhooks: maxBodyBytes',
+    options.maxBodyBytes,
+    DEFAULT_MAX_BODY_BYTES,
+    { min: 1, max: 2 ** 30, integer: true },
+  );
+  const onUnknown = readFunctionOption('webhooks: onUnknown', options.onUnknown);
   const onError =
-    options.onError ??
+    readFunctionOption('webhooks: onError', options.onError) ??
     ((error: unknown, info: WebhookErrorInfo) =>
       console.error(
         `[@questkit/core] webhook ${info.eventType} ${info.eventId}: ${info.reason}`,
@@ -90,9 +100,9 @@ export function readReceiverOptions(options: WebhookReceiverOptions): ReceiverCo
   return {
     secrets,
     on: options.on,
-    onUnknown: options.onUnknown,
+    onUnknown,
     timeoutMs,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxBodyBytes,
     dedupe: options.dedupe ?? createMemoryDedupe(),
     report: (error, info) => {
       try {

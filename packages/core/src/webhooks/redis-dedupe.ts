@@ -55,7 +55,7 @@ export function createRedisDedupe(
   if (typeof prefix !== 'string') {
     throw new TypeError('[@questkit/core] webhooks: the Redis key prefix must be a string');
   }
-  const { doneTtlMs, claimTtlMs } = readLifetimes(options);
+  const { doneTtlMs, claimTtlMs } = readLifetimes(options, 'createRedisDedupe');
   return {
     async claim(id, token) {
       const reply = text(await send(['EVAL', CLAIM, '1', prefix + id, token, String(claimTtlMs)]));

@@ -28,7 +28,14 @@ export default {};
           plugins: [{ name: 'next' }],
           types: ['node', 'react'],
         },
-        include: ['next-env.d.ts', 'app', 'lib', 'test', '.next/types/**/*.ts'],
+        include: [
+          'next-env.d.ts',
+          'app',
+          'lib',
+          'test',
+          '.next/types/**/*.ts',
+          '.next/dev/types/**/*.ts',
+        ],
         exclude: ['node_modules'],
       },
       null,
@@ -121,12 +128,15 @@ export { connect as GET, connect as POST };
   }
   if (options.webhooks) {
     files['app/api/webhooks/route.ts'] =
-      `import { getWebhookReceiver } from '../../../lib/endpoints';
+      `import { requestFromWeb, responseFromAnswer } from '@questkit/core/adapter';
+import { getWebhookReceiver } from '../../../lib/endpoints';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = (request: Request) => getWebhookReceiver().fetch(request);
+// The receiver reads the body itself, within its size limit and deadline.
+export const POST = async (request: Request) =>
+  responseFromAnswer(await getWebhookReceiver().handle(requestFromWeb(request), request));
 `;
   }
   return files;

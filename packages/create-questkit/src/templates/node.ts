@@ -93,6 +93,7 @@ export function appFile(framework: NodeFramework, options: ProjectOptions): stri
   if (options.connect) imports.unshift('connectEndpoint');
   if (options.webhooks) imports.push('webhookEndpoint');
   const head = [
+    ...(framework === 'fastify' ? ["import type { VerifyHandler } from '@questkit/core';"] : []),
     `import { ${imports.join(', ')} } from '${adapter}';`,
     framework === 'express'
       ? "import express, { type Express } from 'express';"
@@ -166,7 +167,8 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
     path: '/verify',
     apiKey: config.apiKey,
     requires: REQUIRES,
-    verify,
+    // Fastify's register cannot carry REQUIRES into verify's type; the plugin checks them first.
+    verify: verify as VerifyHandler,
   });
 ${
   options.connect
@@ -257,7 +259,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 `;
   }
-  return `import { createServer${framework === 'hono' ? '' : ''} } from 'node:http';
+  return `import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 ${framework === 'hono' ? "import { getRequestListener } from '@hono/node-server';\n" : ''}import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -288,13 +290,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
 /** \`src/main.ts\`: \`npm start\` and \`npm run dev\`. */
 export function mainFile(options: ProjectOptions): string {
-  const lines = ['  console.log(`Verification endpoint: POST ${server.url}/verify`);'];
+  const lines = [`  console.log(\`Verification endpoint: POST \${server.url}/verify\`);`];
   if (options.connect) {
     lines.push(
-      '  console.log(`Connect redirect URL: ${config.connect.publicUrl ?? server.url}/connect`);',
+      `  console.log(\`Connect redirect URL: \${config.connect.publicUrl ?? server.url}/connect\`);`,
     );
   }
-  if (options.webhooks) lines.push('  console.log(`Webhook URL: POST ${server.url}/webhooks`);');
+  if (options.webhooks) lines.push(`  console.log(\`Webhook URL: POST \${server.url}/webhooks\`);`);
   return `import { readConfig } from './config.js';
 import { startServer } from './server.js';
 

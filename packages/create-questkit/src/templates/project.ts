@@ -60,6 +60,7 @@ export function packageJson(options: ProjectOptions): string {
       dev.push('wrangler', '@hono/node-server', 'tsx');
       scripts = {
         dev: 'wrangler dev',
+        start: 'wrangler dev',
         deploy: 'wrangler deploy',
         'start:node': 'tsx scripts/start-node.ts',
         test: 'vitest run',

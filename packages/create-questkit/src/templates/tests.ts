@@ -63,7 +63,7 @@ const post = async (body: unknown, key = TEST_ENV.QUEST_API_KEY!) => {
     headers: { 'content-type': 'application/json', 'x-api-key': key },
     body: JSON.stringify(body),
   });
-  return { status: answer.status, body: await answer.json() };
+  return { status: answer.status, body: (await answer.json()) as { message: string } };
 };
 
 describe('the verification endpoint', () => {

@@ -59,6 +59,7 @@ export const CLAIM_JOURNAL_ROUTES = [
       const call = await callVerificationEndpoint(report.request.url, report.request.body, {
         apiKey: task?.settings.apiKey,
         timeoutMs: service.verificationTimeoutMs,
+        post: (url, options) => service.outbound.post('claim', url, options),
       });
       return c.json({ at: context.clock.now().toISOString(), requestId, taskId, ...call });
     },

@@ -10,6 +10,7 @@ import type {
 import { buildAccounts, linkRequest } from './accounts.js';
 import type { CallJournal } from './call-journal.js';
 import type { TaskReport } from './claim-result.js';
+import type { Outbound } from './outbound/outbound.js';
 import { callVerificationEndpoint } from './verification-call.js';
 
 // A claim's verification calls: the body each API task is sent (with the accounts the task asks
@@ -89,7 +90,7 @@ export interface TaskCalls {
  */
 export async function callTasks(
   context: MockContext,
-  deps: { journal: CallJournal; timeoutMs: number },
+  deps: { journal: CallJournal; timeoutMs: number; outbound: Outbound },
   { community, quest, user, requestId }: ClaimSubject,
   tasks: readonly QuestTaskRecord[],
   bodies: readonly VerificationRequest[],
@@ -108,6 +109,7 @@ export async function callTasks(
       ? await callVerificationEndpoint(endpoint, bodies[index]!, {
           apiKey: task.settings.apiKey,
           timeoutMs: deps.timeoutMs,
+          post: (url, options) => deps.outbound.post('claim', url, options),
         })
       : undefined;
     const report: TaskReport = call

@@ -14,6 +14,7 @@ import { callTasks, claimBodies, skipped } from './claim-calls.js';
 import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import type { ClaimReason, ClaimResult } from './claim-result.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
+import type { Outbound } from './outbound/outbound.js';
 import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
 import type { Tracker } from './tracker.js';
 import type { Deliveries } from './webhooks/deliveries.js';
@@ -81,6 +82,8 @@ export function createClaims(
     deliveries: Deliveries;
     tracker: Tracker;
     timeoutMs: number;
+    /** The outbound gate every verification call goes through. */
+    outbound: Outbound;
   },
 ): Claims {
   const { store, clock } = context;

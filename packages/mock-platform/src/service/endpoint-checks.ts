@@ -13,6 +13,7 @@ import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
 import type { QuestRecord } from '../store/records.js';
 import { taskMethods } from './accounts.js';
+import type { Outbound } from './outbound/outbound.js';
 import type { Tracker } from './tracker.js';
 
 // The platform's automatic checks of a verification endpoint, judged by the very code of
@@ -181,7 +182,7 @@ function claimOf(
 /** The endpoint check engine; keeps the last `size` records. */
 export function createEndpointChecks(
   context: MockContext,
-  deps: { tracker: Tracker; timeoutMs: number; size: number },
+  deps: { tracker: Tracker; timeoutMs: number; size: number; outbound: Outbound },
 ): EndpointChecks {
   let records: EndpointCheck[] = [];
 
@@ -223,6 +224,13 @@ export function createEndpointChecks(
       ...(input.identifications ? { identifications: input.identifications } : {}),
       tiers: ['platform'],
       timeoutMs: deps.timeoutMs,
+      // Every call of the check through the mock's one outbound gate; a refusal is no answer.
+      fetch: (input, init) =>
+        deps.outbound.run(
+          'endpoint-check',
+          input instanceof Request ? input.url : String(input),
+          () => fetch(input, init),
+        ),
       member: {
         userId: randomId(),
         ...(target ? { communityId: target.communityId, subdomain: target.subdomain } : {}),

@@ -43,6 +43,14 @@ export type {
 } from './endpoint-checks.js';
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';
 export {
+  createOutbound,
+  type Outbound,
+  type OutboundKind,
+  type OutboundOptions,
+  type OutboundRefusal,
+  OutboundRefusedError,
+} from './outbound/outbound.js';
+export {
   createService,
   DEFAULT_SERVICE_JOURNAL_SIZE,
   type MockService,

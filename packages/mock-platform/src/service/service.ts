@@ -7,6 +7,7 @@ import { type Claims, createClaims } from './claims.js';
 import { type ConnectService, createConnectService } from './connect.js';
 import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
 import { createLimiter } from './outbound/limiter.js';
+import { createOutbound, type Outbound, type OutboundOptions } from './outbound/outbound.js';
 import { createTracker } from './tracker.js';
 import {
   createDeliveries,
@@ -33,6 +34,11 @@ export interface MockServiceOptions {
   webhooks?: WebhookDeliveryOptions;
   /** Claims, verification calls and endpoint checks kept (default 1000 each). */
   serviceJournalSize?: number;
+  /**
+   * Bounds of every call the mock makes (endpoint checks, claims, deliveries): concurrency, a
+   * rate per target, and the journal of refused calls.
+   */
+  outbound?: OutboundOptions;
 }
 
 /**
@@ -48,6 +54,8 @@ export interface MockService {
   readonly endpointChecks: EndpointChecks;
   readonly connect: ConnectService;
   readonly deliveries: Deliveries;
+  /** The one gate of outgoing calls, and the calls it refused. */
+  readonly outbound: Outbound;
   /** Runs the retries: by hand on a manual clock, on real timers otherwise. */
   readonly scheduler: Scheduler;
   /** The time limit of verification calls, in ms. */
@@ -94,17 +102,24 @@ export function createService(context: MockContext, options: MockServiceOptions 
     DEFAULT_SERVICE_JOURNAL_SIZE,
   );
   const tracker = createTracker();
+  const outbound = createOutbound(options.outbound, context.clock);
   const scheduler = createScheduler(context.clock, context.settings.onError);
   const webhooks = webhookSettings(options.webhooks);
   const deliveries = createDeliveries(
     context,
     scheduler,
     createLimiter(webhooks.concurrency),
+    outbound,
     tracker,
     webhooks,
   );
   const calls = createCallJournal(journalSize);
-  const endpointChecks = createEndpointChecks(context, { tracker, timeoutMs, size: journalSize });
+  const endpointChecks = createEndpointChecks(context, {
+    tracker,
+    timeoutMs,
+    size: journalSize,
+    outbound,
+  });
   const connect = createConnectService(context, {
     baseUrl: options.baseUrl,
     callbackParam: options.connectCallbackParam,
@@ -116,6 +131,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
     deliveries,
     tracker,
     timeoutMs,
+    outbound,
   });
   if (options.endpointChecks !== false) {
     context.hooks = {
@@ -130,6 +146,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
     endpointChecks,
     connect,
     deliveries,
+    outbound,
     scheduler,
     verificationTimeoutMs: timeoutMs,
     advanceClock: (ms) => scheduler.advance(ms),

@@ -6,7 +6,7 @@ import {
   type PlatformCheck,
   type Violation,
 } from '@questkit/core/api';
-import { postJson } from './outbound/http-call.js';
+import { type PostJsonOptions, postJson } from './outbound/http-call.js';
 
 // The service calling a community's verification endpoint, judged by core's
 // checkVerificationAnswer: the same three checks the conformance runner applies.
@@ -85,10 +85,16 @@ export function judgeAttempt(
 export async function callVerificationEndpoint(
   endpoint: string,
   body: VerificationRequest,
-  options: { apiKey?: string; timeoutMs: number },
+  options: {
+    apiKey?: string;
+    timeoutMs: number;
+    /** How to POST (the platform's outbound gate); default straight out. */
+    post?: (url: string, options: PostJsonOptions) => Promise<ObservedAnswer>;
+  },
 ): Promise<VerificationCall> {
   const headers = verificationHeaders(options.apiKey);
-  const attempt = await postJson(endpoint, {
+  const post = options.post ?? postJson;
+  const attempt = await post(endpoint, {
     headers,
     body: JSON.stringify(body),
     timeoutMs: options.timeoutMs,

@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../../service.testkit.js';
 import type { ClaimResult } from '../claim-result.js';
+import type { OutboundOptions } from '../outbound/outbound.js';
 import { countDeliveries, type DeliveryAttempt } from './deliveries.js';
 
 let receiver: TestServer;
@@ -24,10 +25,15 @@ const platforms: ServicePlatform[] = [];
 /** A short schedule for the engine's own tests; the documented one is tested below. */
 const SHORT_RETRIES_MS = [1_000, 2_000, 4_000];
 
-async function setUp(retryDelaysMs: readonly number[] = SHORT_RETRIES_MS, timeoutMs = 800) {
+async function setUp(
+  retryDelaysMs: readonly number[] = SHORT_RETRIES_MS,
+  timeoutMs = 800,
+  outbound: OutboundOptions = {},
+) {
   mock = createServicePlatform({
     endpointChecks: false,
     webhooks: { retryDelaysMs, timeoutMs },
+    outbound,
   });
   platforms.push(mock);
   // The seeded webhooks point at a port of the examples: remove them.
@@ -383,7 +389,8 @@ describe('1,000 deliveries to a flaky receiver', () => {
   it('keep records and counters in agreement at every step', async () => {
     // The default 5 s limit: a try must fail because the receiver says so, not because the
     // machine is busy, or the receiver's count could differ from the tries.
-    await setUp([1_000, 2_000, 4_000, 8_000], 5_000);
+    // 1,000 tries at once to one receiver: past the default per-target rate, on purpose here.
+    await setUp([1_000, 2_000, 4_000, 8_000], 5_000, { perTargetPerSecond: 5_000, burst: 5_000 });
     const random = createPrng(20250601);
     nextReply = () => (random.next() < 0.5 ? message(500, 'flaky') : { status: 200 });
     const hook = await addWebhook(['JOINED_COMMUNITY']);

@@ -10,6 +10,7 @@ import type {
 import type { Store } from '../../store/store.js';
 import { postJson } from '../outbound/http-call.js';
 import type { Limiter } from '../outbound/limiter.js';
+import type { Outbound } from '../outbound/outbound.js';
 import type { Tracker } from '../tracker.js';
 import {
   deliveryFailure,
@@ -168,6 +169,7 @@ export function createDeliveries(
   context: MockContext,
   scheduler: Scheduler,
   limiter: Limiter,
+  outbound: Outbound,
   tracker: Tracker,
   options: WebhookDeliveryOptions = {},
 ): Deliveries {
@@ -208,7 +210,7 @@ export function createDeliveries(
     try {
       const body = deliveryBody(before.payload, webhook.secret);
       const answer = await limiter.run(() =>
-        postJson(webhook.uri, {
+        outbound.post('delivery', webhook.uri, {
           headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
           body,
           timeoutMs: settings.timeoutMs,

@@ -1,0 +1,292 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectFiles } from '../src/generate.js';
+import type { Framework, ProjectOptions } from '../src/options.js';
+
+// `npm create questkit` as a user runs it: the generator run from its packed tarball, each project
+// written into a folder outside the repository and installed with npm from this repository's
+// packed packages, then its own type check and `npm test`; the projects with --connect --webhooks
+// are also started as they ship and judged by `questkit check`. The installs are slow, so every
+// project is a member of one npm workspace and one `npm install` resolves each package.json as
+// generated (a dependency a project uses but does not declare is caught by run.test.ts, which
+// compares every project's imports with its package.json). Next.js builds once, with both options.
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PNPM = `pnpm@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1]}`;
+const KEY = 'install-test-key-5e0c2b';
+const SECRETS = {
+  QUEST_API_KEY: KEY,
+  CONNECT_SECRET: 'install-test-connect-secret',
+  SESSION_SECRET: 'install-test-session-secret-0123456789',
+  WEBHOOK_SECRET: 'whsec_install_test',
+};
+
+let work: string;
+let tarballs: Map<string, string>;
+const timings: string[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'create-questkit-install-'));
+  const packed = join(work, 'tarballs');
+  // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
+  await run(
+    'npx',
+    [
+      '--yes',
+      PNPM,
+      '-r',
+      '--filter',
+      './packages/**',
+      'pack',
+      '--config.ignore-scripts=true',
+      '--pack-destination',
+      packed,
+    ],
+    { cwd: ROOT, timeout: 120_000 },
+  );
+  tarballs = new Map();
+  for (const file of await readdir(packed)) {
+    // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit
+    const name = file.replace(/-\d+\.\d+\.\d+.*\.tgz$/, '');
+    tarballs.set(
+      name === 'questkit' || name === 'create-questkit'
+        ? name
+        : `@questkit/${name.slice('questkit-'.length)}`,
+      join(packed, file),
+    );
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (timings.length > 0) console.log(`create-questkit projects:\n${timings.join('\n')}`);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** `npm create questkit@latest <name> -- <flags>`, with the packed generator in place of the registry's. */
+async function create(name: string, flags: string[]) {
+  const generator = tarballs.get('create-questkit')!;
+  return run(
+    'npm',
+    ['exec', '--yes', `--package=${generator}`, '--', 'create-questkit', name, ...flags],
+    {
+      cwd: work,
+      timeout: 120_000,
+    },
+  );
+}
+
+/** Points each @questkit dependency of the project at its packed tarball (not on a registry yet). */
+async function useTarballs(dir: string): Promise<void> {
+  const path = join(dir, 'package.json');
+  const manifest = JSON.parse(await readFile(path, 'utf8'));
+  for (const field of ['dependencies', 'devDependencies']) {
+    for (const name of Object.keys(manifest[field] ?? {})) {
+      const tarball = tarballs.get(name);
+      if (tarball) manifest[field][name] = `file:${tarball}`;
+    }
+  }
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** `npm run <script>` in the project; rejects with its output when it fails. */
+async function npmRun(dir: string, script: string, env: Record<string, string> = {}) {
+  return run('npm', ['run', script], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    timeout: 480_000,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+    throw new Error(
+      `npm run ${script} failed:\n${error.stdout ?? ''}\n${error.stderr ?? error.message}`,
+    );
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The files of the folder, as the project lists them: without what npm, builds and tests add. */
+async function listFiles(dir: string): Promise<string[]> {
+  const skip = new Set([
+    'node_modules',
+    'dist',
+    '.next',
+    '.wrangler',
+    'package-lock.json',
+    'next-env.d.ts',
+  ]);
+  const found: string[] = [];
+  const walk = async (at: string) => {
+    for (const entry of await readdir(at, { withFileTypes: true })) {
+      if (skip.has(entry.name)) continue;
+      if (entry.isDirectory()) await walk(join(at, entry.name));
+      else found.push(relative(dir, join(at, entry.name)).split('\\').join('/'));
+    }
+  };
+  await walk(dir);
+  return found.sort();
+}
+
+/**
+ * Starts the project as it ships (`npm start`, or `npm run start:node` for the Worker) on a free
+ * loopback port, and runs the project's own `questkit check` against it.
+ */
+async function startAndCheck(dir: string, options: ProjectOptions): Promise<string> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const base = options.framework === 'nextjs' ? '/api' : '';
+  const child: ChildProcess = spawn(
+    'npm',
+    ['run', options.framework === 'workers' ? 'start:node' : 'start'],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        ...SECRETS,
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: npm starts the server as a grandchild, which must stop with it.
+      detached: true,
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`the app exited: ${output}`);
+      if (
+        await fetch(origin).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (i >= 600) throw new Error(`the app did not answer on ${origin} within 60 s: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const args = ['check', `${origin}${base}/verify`, '--api-key', KEY];
+    if (options.requires.length > 0) args.push('--identifications', options.requires.join(','));
+    if (options.connect)
+      args.push('--connect-url', `${origin}${base}/connect`, '--secret', SECRETS.CONNECT_SECRET);
+    // The project's own CLI: in its node_modules, or hoisted to the workspace's.
+    const local = join(dir, 'node_modules/.bin/questkit');
+    const bin = existsSync(local) ? local : join(work, 'node_modules/.bin/questkit');
+    const check = await run(bin, args, {
+      cwd: dir,
+      timeout: 120_000,
+    }).then(
+      (done) => ({ code: 0, ...done }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? -1,
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
+    );
+    expect(check.stderr).not.toMatch(/\] FAIL /);
+    expect(check.stdout).toMatch(
+      /PASSED: the platform's checks and your members' claims will go through/,
+    );
+    expect(check.code).toBe(0);
+    expect(output).not.toContain(KEY);
+    return check.stdout;
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+const FRAMEWORKS_TESTED: Framework[] = ['express', 'fastify', 'hono', 'workers', 'nextjs'];
+const plain = (framework: Framework): ProjectOptions => ({
+  name: `plain-${framework}`,
+  framework,
+  requires: ['email'],
+  connect: false,
+  webhooks: false,
+});
+const full = (framework: Framework): ProjectOptions => ({
+  name: `full-${framework}`,
+  framework,
+  requires: ['svc-connect'],
+  connect: true,
+  webhooks: true,
+});
+// next build takes a minute or more: the Next.js project is generated with both options only.
+const PROJECTS = [
+  ...FRAMEWORKS_TESTED.filter((framework) => framework !== 'nextjs').map(plain),
+  ...FRAMEWORKS_TESTED.map(full),
+];
+
+describe('npm create questkit, each project installed with npm', () => {
+  beforeAll(async () => {
+    for (const options of PROJECTS) {
+      const flags = ['--framework', options.framework];
+      if (options.connect) flags.push('--connect', '--webhooks');
+      await create(options.name, flags);
+      expect(await listFiles(join(work, options.name))).toEqual(
+        Object.keys(projectFiles(options)).sort(),
+      );
+      await useTarballs(join(work, options.name));
+    }
+    await writeFile(
+      join(work, 'package.json'),
+      JSON.stringify({ private: true, workspaces: PROJECTS.map((options) => options.name) }),
+    );
+    const since = performance.now();
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: work,
+      timeout: 600_000,
+    });
+    timings.push(`  one npm install of the ${PROJECTS.length} projects: ${seconds(since)}`);
+  }, 900_000);
+
+  it.each(PROJECTS)('$name: passes its type check and its tests as generated', async (options) => {
+    const dir = join(work, options.name);
+    await npmRun(dir, 'typecheck');
+    const since = performance.now();
+    const tested = await npmRun(dir, 'test');
+    expect(tested.stdout).toMatch(new RegExp(`Test Files\\s+${options.connect ? 3 : 1} passed`));
+    timings.push(
+      `  ${options.name}: ${Object.keys(projectFiles(options)).length} files, npm test ${seconds(since)}`,
+    );
+  }, 600_000);
+
+  it.each(
+    PROJECTS.filter((options) => options.connect),
+  )('$name: started as it ships, passes questkit check (connect checks included)', async (options) => {
+    const dir = join(work, options.name);
+    // Next.js: the build its test made is the one started.
+    if (options.framework !== 'workers' && options.framework !== 'nextjs') {
+      await npmRun(dir, 'build');
+    }
+    await startAndCheck(dir, options);
+  }, 300_000);
+});
