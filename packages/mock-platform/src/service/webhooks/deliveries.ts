@@ -8,7 +8,6 @@ import type {
   WebhookRecord,
 } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
-import { postJson } from '../outbound/http-call.js';
 import type { Limiter } from '../outbound/limiter.js';
 import type { Outbound } from '../outbound/outbound.js';
 import type { Tracker } from '../tracker.js';
