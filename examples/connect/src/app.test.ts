@@ -167,7 +167,7 @@ describe('the community app (connect example)', () => {
   it('refuses a callback to another origin than the platform', async () => {
     const browser = new Browser();
     await browser.logIn('ada', 'ada-demo-password');
-    const elsewhere = createConnectRedirect({
+    const elsewhere = await createConnectRedirect({
       redirectUrl: server.connectUrl,
       svcUserId: 'svc-member-7',
       callback: 'https://evil.example/steal',
