@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import {
   API_OPERATIONS,
   API_PREFIX,
@@ -118,6 +118,14 @@ describe('the READMEs agree with the code', () => {
       expect(cell).toContain(`\`${origin}\``);
     expect(connect.readConfig({ NODE_ENV: 'production' }).allowedCallbackOrigins).toBeUndefined();
     expect(cell).toContain('with `NODE_ENV=production`, any signed callback');
+  });
+
+  it('the API reference index has a line for every package', async () => {
+    const index = await readme('scripts/api-index.md');
+    for (const dir of await readdir(new URL('packages/', root))) {
+      const { name } = JSON.parse(await readme(`packages/${dir}/package.json`)) as { name: string };
+      expect(index, name).toContain(`| \`${name}\` |`);
+    }
   });
 
   it('connect: the Confirm redirect is the same status in every adapter README and its prose', async () => {

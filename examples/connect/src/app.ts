@@ -219,7 +219,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const signed = options.publicUrl
       ? new URL(`${url.pathname}${url.search}`, options.publicUrl)
       : url;
-    const read = readConnectRedirect(signed, options.connectSecret, {
+    const read = await readConnectRedirect(signed, options.connectSecret, {
       allowedCallbackOrigins: allowed,
     });
     if (read.ok || read.reason !== 'callback_not_allowed') return next();

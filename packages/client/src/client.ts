@@ -13,12 +13,12 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
+import type { ClientMethods } from './methods.js';
 import { paginate } from './paginate.js';
 import { nextHop, redirectedInit } from './redirects.js';
 import { DEFAULT_RETRY, type RetryOptions, retryDelayMs, sleep } from './retry.js';
 import type {
   OperationInput,
-  OperationMethods,
   OperationOutput,
   PageItem,
   PaginatedOperationId,
@@ -46,7 +46,7 @@ export interface ClientOptions {
 }
 
 /** A client of the public API: one method per operation, `paginate`, and `request`. */
-export type Client = OperationMethods & {
+export type Client = ClientMethods & {
   /** Calls an operation by its operationId. */
   request<K extends OperationId>(
     operationId: K,

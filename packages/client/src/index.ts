@@ -14,6 +14,7 @@ export {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
+export type { ClientMethods } from './methods.js';
 export type { RetryOptions } from './retry.js';
 export type {
   CallOptions,

@@ -2,6 +2,8 @@
 // `@ts-expect-error` below must be an error, or the check fails.
 import type { LeaderboardRecord, QuestListItem, User, Webhook, XpEntry } from '@questkit/core/api';
 import type { createClient } from './index.js';
+import type { ClientMethods } from './methods.js';
+import type { OperationMethods } from './types.js';
 
 declare const client: ReturnType<typeof createClient>;
 type Equal<A, B> =
@@ -56,3 +58,11 @@ export async function inputs() {
   // Integers as numbers or digit strings.
   await client.listInvites({ userId: 'u', page: 1, page_size: '10' });
 }
+
+// The declared methods (one API reference entry each) are exactly the derived ones, per operation:
+// same input, same optionality, same answer.
+export type DeclaredMethodsMatch = {
+  [K in keyof OperationMethods]: Equal<ClientMethods[K], OperationMethods[K]>;
+};
+assert<Equal<DeclaredMethodsMatch[keyof OperationMethods], true>>(true);
+assert<Equal<keyof ClientMethods, keyof OperationMethods>>(true);

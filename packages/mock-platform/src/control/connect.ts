@@ -1,5 +1,6 @@
 import { escapeHtml } from '@questkit/core';
 import * as z from 'zod';
+import { DASHBOARD_CSS } from '../dashboard/style.js';
 import { toResponse } from '../http/pipeline.js';
 import { randomHex } from '../ids.js';
 import { findMember, memberNotFound } from '../members.js';
@@ -25,8 +26,9 @@ const SecretBodySchema = z.object({
     .describe('The new community secret; generated (32 random bytes, hex) when absent.'),
 });
 
+// The end of the connect flow, dressed as the dashboard the member came from.
 function page(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${DASHBOARD_CSS}</style></head><body><header><p class="muted">questkit mock platform</p></header><main><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/__mock/dashboard">Back to the dashboard</a></p></section></main></body></html>`;
 }
 
 // A browser gets the page; a client asking for JSON only (a test, a script) gets JSON.

@@ -98,7 +98,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     const given = Array.isArray(task.checks)
       ? (task.checks.find((entry) => entry.check === check) || {}).verdict
       : task.checks && typeof task.checks === 'object' ? task.checks[check] : undefined;
-    if (typeof given === 'string') return given;
+    if (typeof given === 'string') return given === 'not_judged' ? 'not judged' : given;
     if (!task.response) return 'not judged';
     const mine = (task.violations || []).filter((v) => v.check === check);
     if (mine.some((v) => v.severity === 'error')) return 'fail';
@@ -145,8 +145,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       cell('Quest', {}, ...named(claim.questName, 'Quest', [['Quest id', claim.questId], ['Request id', claim.requestId]].concat(claim.tasks.map((t) => ['Task id', t.taskId])))),
       cell('Call', { class: 'call' }, callSummary(claim, task)),
       cell('Checks', {}, checksOf(task)),
-      cell('Time', {}, el('button', { type: 'button', class: 'secondary', onclick: () => openClaim(claim),
-        'aria-label': 'Details of the claim of ' + claim.questName + ' by ' + memberLabel(claim) + ' at ' + time(claim.at) }, time(claim.at))));
+      // Details open from a Details button, as a delivery's do.
+      cell('Time', {}, time(claim.at), ' ', el('button', { type: 'button', class: 'secondary', onclick: () => openClaim(claim),
+        'aria-label': 'Details of the claim of ' + claim.questName + ' by ' + memberLabel(claim) + ' at ' + time(claim.at) }, 'Details')));
   }
 
   function fillSelect(select, entries, all) {
@@ -373,6 +374,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       return el('li', { 'data-quest-id': quest.id },
         el('strong', {}, quest.name), quest.demo ? el('span', { class: 'badge demo' }, 'demo') : null,
         el('code', {}, quest.id), el('span', {}, quest.recurrence),
+        ...quest.tasks.filter((task) => task.endpoint).map((task) => el('span', {}, 'calls ', el('code', {}, task.endpoint))),
         quest.published ? null : el('span', {}, '(not published)'),
         el('button', {
           type: 'button',
@@ -405,7 +407,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   async function loadClock() {
     const clock = await api('GET', '/__mock/clock');
     $('clock-now').textContent = 'Platform time ' + time(clock.now) + ' (' + clock.mode + ' clock)';
-    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + ' retries waiting.' +
+    $('clock-state').textContent = 'Now ' + time(clock.now) + ', ' + clock.mode + ' clock, ' + clock.pendingRetries + (clock.pendingRetries === 1 ? ' retry waiting.' : ' retries waiting.') +
       (clock.mode === 'manual' ? '' : ' The system clock cannot be moved: start the mock with --clock manual to advance it here.');
     $('clock-advance').hidden = clock.mode !== 'manual';
   }

@@ -26,12 +26,12 @@ h4 { font-size: .95rem; margin: .75rem 0 .25rem; }
 table { border-collapse: collapse; width: 100%; min-width: 44rem; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
-td.message { max-width: 28rem; overflow-wrap: anywhere; }
-td { overflow-wrap: anywhere; }
+td.message { max-width: 28rem; overflow-wrap: break-word; }
+td { overflow-wrap: break-word; }
 td.outcome .reason { display: block; font-size: .85rem; }
 td button { white-space: nowrap; }
 tr.empty td { color: var(--muted); font-style: italic; }
-code { overflow-wrap: anywhere; }
+code { overflow-wrap: break-word; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 pre { background: var(--soft); padding: .5rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: .75rem; margin: .75rem 0; background: var(--bg); }
@@ -67,7 +67,7 @@ details.ids { display: inline-block; margin-left: .35rem; font-size: .85rem; }
 details.ids summary { cursor: pointer; color: var(--accent); }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .75rem; margin: .25rem 0; }
 .facts dt { font-weight: 600; }
-.facts dd { margin: 0; overflow-wrap: anywhere; }
+.facts dd { margin: 0; overflow-wrap: break-word; }
 .answers { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .75rem; }
 h5 { font-size: .9rem; margin: .5rem 0 .25rem; }
 .task { border-top: 1px solid var(--line); margin-top: .5rem; }

@@ -92,7 +92,7 @@ describe('recurrence', () => {
     const questId = await quest({ recurrence: 'daily' });
     expect((await claim(questId)).status).toBe('success');
     const again = await expectRefused(questId, 'already-claimed');
-    expect(again.message).toContain('2025-06-02T00:00:00.000Z');
+    expect(again.message).toContain('opens again on 2 Jun 2025, 00:00 UTC');
     await mock.platform.service.advanceClock(12 * HOUR - 1);
     await expectRefused(questId, 'already-claimed');
     await mock.platform.service.advanceClock(1);
@@ -136,7 +136,7 @@ describe('retryAfter', () => {
     expect((await claim(questId)).reason).toBe('not-verified');
     const early = await expectRefused(questId, 'retry-later');
     expect(early.message).toBe(
-      'Please wait 3600 s before trying this quest again (at 2025-06-01T13:00:00.000Z).',
+      'Please wait 3600 s before trying this quest again (at 1 Jun 2025, 13:00 UTC).',
     );
     await mock.platform.service.advanceClock(HOUR - 1000);
     expect((await expectRefused(questId, 'retry-later')).message).toContain('wait 1 s');

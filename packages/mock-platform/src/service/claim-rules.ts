@@ -64,10 +64,18 @@ export function recurrenceRefusal(
   if (now < reopens) {
     return {
       reason: 'already-claimed',
-      message: `You have already claimed this quest; it opens again at ${reopens.toISOString()}.`,
+      message: `You have already claimed this quest; it opens again on ${memberTime(reopens)}.`,
     };
   }
   return null;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A time as a member reads it: `28 Nov 2026, 00:00 UTC`, not an ISO timestamp. */
+export function memberTime(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
 }
 
 /** The `retryAfter` rule: after a failed verification, wait that many seconds. */
@@ -83,7 +91,7 @@ export function retryRefusal(
   const seconds = Math.ceil((retryAt.getTime() - now.getTime()) / 1000);
   return {
     reason: 'retry-later',
-    message: `Please wait ${seconds} s before trying this quest again (at ${retryAt.toISOString()}).`,
+    message: `Please wait ${seconds} s before trying this quest again (at ${memberTime(retryAt)}).`,
   };
 }
 
