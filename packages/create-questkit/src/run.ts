@@ -61,7 +61,9 @@ export interface RunIo {
   interactive: boolean;
   /** The folder a relative directory is taken from. */
   cwd: string;
+  /** Writes to standard output: the help, the version, the files written and the next steps. */
   stdout: (text: string) => void;
+  /** Writes to standard error: what went wrong. */
   stderr: (text: string) => void;
   /** The generator's version, for `--version`. */
   version: string;
