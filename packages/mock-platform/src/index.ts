@@ -50,6 +50,7 @@ export {
   PUBLISHED_CREDENTIALS,
   replacePublishedCredentials,
 } from './published-credentials.js';
+export type { ReferralCodes } from './referral-codes.js';
 export { PUBLIC_PREFIX, PUBLIC_ROUTES } from './routes/index.js';
 export {
   DEFAULT_GENERATED_USERS,

@@ -42,6 +42,7 @@ export type {
   JudgedCall,
 } from './endpoint-checks.js';
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';
+export type { PostJsonOptions } from './outbound/http-call.js';
 export {
   createOutbound,
   type Outbound,

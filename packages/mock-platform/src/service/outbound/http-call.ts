@@ -11,7 +11,7 @@ import { request as httpsRequest } from 'node:https';
 import { send, type Transport } from '@questkit/conformance';
 import type { ObservedAnswer } from '@questkit/core/api';
 
-/** Options of {@link postJson}. */
+/** Options of `postJson`. */
 export interface PostJsonOptions {
   headers: Record<string, string>;
   /** The JSON text to send. */
