@@ -30,7 +30,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const KEY = 'corpus-flows-task-key-2b7e';
 const SECRET = DEMO.connectSecret;
 const require = createRequire(import.meta.url);
-const CLI = join(dirname(require.resolve('questkit/package.json')), 'dist', 'cli.js');
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/cli.js', import.meta.url));
 const NEXT = require.resolve('next/dist/bin/next');
 const NEXT_APP = join(dirname(fileURLToPath(import.meta.url)), '..', 'next-flows');
 
