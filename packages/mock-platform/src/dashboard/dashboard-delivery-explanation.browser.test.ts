@@ -83,7 +83,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-describe('a refused delivery in the dashboard', { timeout: 30_000 }, () => {
+describe('a refused delivery in the dashboard', { timeout: 120_000 }, () => {
   it('shows the format beside the failed attempt', async () => {
     const failed = page.locator('#delivery-rows tr', { hasText: 'failed' }).first();
     await failed.waitFor(WAIT);

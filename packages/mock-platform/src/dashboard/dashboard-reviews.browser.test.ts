@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const queueRow = () => page.locator(`#review-rows tr[data-review-id="${DEMO.reviews.pending}"]`);
 
-describe('the review queue and the leaderboards in Chromium', { timeout: 30_000 }, () => {
+describe('the review queue and the leaderboards in Chromium', { timeout: 120_000 }, () => {
   it('lists the pending claim, by member and quest, with what was submitted', async () => {
     await queueRow().waitFor(WAIT);
     expect(await page.locator('#review-rows tr').count()).toBe(1);

@@ -70,7 +70,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-describe('the dashboard of a mock with a control token, in Chromium', { timeout: 30_000 }, () => {
+describe('the dashboard of a mock with a control token, in Chromium', { timeout: 120_000 }, () => {
   it('names no community before the token, then runs the connect flow of a member to the end', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${mock.url}/__mock/dashboard`);

@@ -158,7 +158,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-describe('the dashboard in Chromium', { timeout: 30_000 }, () => {
+describe('the dashboard in Chromium', { timeout: 120_000 }, () => {
   it('shows the named demo members first, marked demo, and an empty journal that says what to do', async () => {
     const first = page.locator('#member-results li').first();
     await first.getByText('ada', { exact: true }).waitFor(WAIT);
