@@ -13,6 +13,7 @@ import type { Command } from '../command.js';
 import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
+import { writeJunit } from '../junit-file.js';
 
 /** The flags of `questkit check-webhook`, each with its environment twin. */
 export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
@@ -110,12 +111,7 @@ async function writeReports(report: WebhookReport, values: ParsedFlags['values']
   else io.stdout.write(formatWebhookHuman(report, { color, verbose: values.verbose === true }));
   const junit = values.junit;
   if (typeof junit !== 'string') return;
-  try {
-    await io.writeFile(junit, formatWebhookJunit(report));
-  } catch (error) {
-    const reason = (error as { code?: string }).code ?? (error as Error).message;
-    throw new UsageError(`cannot write the JUnit report to ${junit} (${reason})`);
-  }
+  await writeJunit(io, junit, formatWebhookJunit(report));
 }
 
 /** `questkit check-webhook`: delivers events to a webhook receiver as the platform does, and judges. */

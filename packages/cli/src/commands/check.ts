@@ -13,6 +13,7 @@ import type { Command } from '../command.js';
 import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
+import { writeJunit } from '../junit-file.js';
 import { closest } from '../suggest.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
@@ -398,15 +399,6 @@ const JUNIT_UNFINISHED = [
   '</testsuites>',
   '',
 ].join('\n');
-
-async function writeJunit(io: CliIo, path: string, xml: string): Promise<void> {
-  try {
-    await io.writeFile(path, xml);
-  } catch (error) {
-    const reason = (error as { code?: string }).code ?? (error as Error).message;
-    throw new UsageError(`cannot write the JUnit report to ${path} (${reason})`);
-  }
-}
 
 /** `questkit check`: runs the conformance battery against an endpoint and reports. */
 export const checkCommand: Command = {
