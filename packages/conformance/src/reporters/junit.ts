@@ -41,8 +41,14 @@ function detailText(check: CheckResult): string {
   return lines.join('\n');
 }
 
-function testcase(check: CheckResult): string {
-  const open = `    <testcase classname="questkit.conformance.${xmlEscape(check.tier)}.${xmlEscape(check.group)}" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
+/** How one kind of report names and details its checks in JUnit. */
+export interface JunitCases {
+  classname(check: CheckResult): string;
+  detail(check: CheckResult): string;
+}
+
+function testcase(check: CheckResult, cases: JunitCases): string {
+  const open = `    <testcase classname="${cases.classname(check)}" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
   if (check.status === 'pass') return `${open}/>`;
   if (check.status === 'skip' || check.status === 'not_judged') {
     const why =
@@ -51,12 +57,35 @@ function testcase(check: CheckResult): string {
         : `not judged: ${check.skipReason ?? check.findings[0]?.message ?? 'no answer'}`;
     return `${open}>\n      <skipped message="${xmlEscape(why)}"/>\n    </testcase>`;
   }
-  const body = xmlEscape(detailText(check));
+  const body = xmlEscape(cases.detail(check));
   if (check.status === 'warn') {
     return `${open}>\n      <system-out>${body}</system-out>\n    </testcase>`;
   }
   const first = check.findings.find((f) => f.severity === 'error') ?? check.findings[0];
   return `${open}>\n      <failure message="${xmlEscape(first?.message ?? 'failed')}" type="${xmlEscape(first?.rule ?? 'failure')}">${body}</failure>\n    </testcase>`;
+}
+
+type JunitReport = Pick<ConformanceReport, 'url' | 'startedAt' | 'checks'> & {
+  summary: Pick<
+    ConformanceReport['summary'],
+    'total' | 'failed' | 'skipped' | 'notJudged' | 'durationMs'
+  >;
+};
+
+/** A JUnit document of a report's checks: one suite, one test case per check. */
+export function junitDocument(name: string, report: JunitReport, cases: JunitCases): string {
+  const { summary } = report;
+  const skipped = summary.skipped + summary.notJudged;
+  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${skipped}" time="${seconds(summary.durationMs)}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" ${counts}>`,
+    `  <testsuite name="${xmlEscape(report.url)}" ${counts} timestamp="${xmlEscape(report.startedAt)}">`,
+    ...report.checks.map((check) => testcase(check, cases)),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -67,16 +96,8 @@ function testcase(check: CheckResult): string {
  * writeFileSync('conformance.xml', formatJunit(report));
  */
 export function formatJunit(report: ConformanceReport): string {
-  const { summary } = report;
-  const skipped = summary.skipped + summary.notJudged;
-  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${skipped}" time="${seconds(summary.durationMs)}"`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="questkit conformance" ${counts}>`,
-    `  <testsuite name="${xmlEscape(report.url)}" ${counts} timestamp="${xmlEscape(report.startedAt)}">`,
-    ...report.checks.map(testcase),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitDocument('questkit conformance', report, {
+    classname: (check) => `questkit.conformance.${xmlEscape(check.tier)}.${xmlEscape(check.group)}`,
+    detail: detailText,
+  });
 }

@@ -2,7 +2,7 @@ import type { CheckResult, CheckStatus } from '../types.js';
 import type { WebhookReport } from '../webhook.js';
 import { type Palette, palette } from './ansi.js';
 import { visible } from './human.js';
-import { xmlEscape } from './junit.js';
+import { junitDocument } from './junit.js';
 
 // The reporters of `questkit check-webhook`: the same three forms as `questkit check` (a table
 // for people, JSON, JUnit XML), over a webhook receiver's report.
@@ -135,31 +135,14 @@ export function formatWebhookJson(report: WebhookReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
-}
-
-function testcase(check: CheckResult): string {
-  const open = `    <testcase classname="questkit.webhook" name="${xmlEscape(check.id)}: ${xmlEscape(check.title)}" time="${seconds(check.durationMs)}"`;
-  if (check.status === 'pass') return `${open}/>`;
-  if (check.status === 'skip' || check.status === 'not_judged') {
-    const why =
-      check.status === 'skip'
-        ? (check.skipReason ?? 'skipped')
-        : `not judged: ${check.findings[0]?.message ?? 'no answer'}`;
-    return `${open}>\n      <skipped message="${xmlEscape(why)}"/>\n    </testcase>`;
-  }
-  const text = [
+/** A check's findings, answer and repro line, for JUnit. */
+function detailText(check: CheckResult): string {
+  return [
     ...check.findings.map((f) => `${f.severity}: ${f.message}`),
     `got: ${got(check)}`,
     ...(check.received?.body ? [`     ${check.received.body}`] : []),
     ...(check.curl ? [`repro:\n${check.curl}`] : []),
   ].join('\n');
-  if (check.status === 'warn') {
-    return `${open}>\n      <system-out>${xmlEscape(text)}</system-out>\n    </testcase>`;
-  }
-  const first = check.findings.find((f) => f.severity === 'error') ?? check.findings[0];
-  return `${open}>\n      <failure message="${xmlEscape(first?.message ?? 'failed')}" type="${xmlEscape(first?.rule ?? 'failure')}">${xmlEscape(text)}</failure>\n    </testcase>`;
 }
 
 /**
@@ -170,15 +153,8 @@ function testcase(check: CheckResult): string {
  * writeFileSync('webhook.xml', formatWebhookJunit(report));
  */
 export function formatWebhookJunit(report: WebhookReport): string {
-  const { summary } = report;
-  const counts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped + summary.notJudged}" time="${seconds(summary.durationMs)}"`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="questkit check-webhook" ${counts}>`,
-    `  <testsuite name="${xmlEscape(report.url)}" ${counts} timestamp="${xmlEscape(report.startedAt)}">`,
-    ...report.checks.map(testcase),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitDocument('questkit check-webhook', report, {
+    classname: () => 'questkit.webhook',
+    detail: detailText,
+  });
 }
