@@ -14,6 +14,7 @@ import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { writeJunit } from '../junit-file.js';
+import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
 
 /** The flags of `questkit check-webhook`, each with its environment twin. */
 export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
@@ -24,19 +25,8 @@ export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
     placeholder: '<secret>',
     description: 'The webhook\'s secret, sent in each delivery\'s body as "secret" (required)',
   },
-  {
-    name: 'json',
-    type: 'boolean',
-    env: 'QUESTKIT_JSON',
-    description: 'Print the report as JSON instead of the table',
-  },
-  {
-    name: 'junit',
-    type: 'string',
-    env: 'QUESTKIT_JUNIT',
-    placeholder: '<file>',
-    description: 'Also write the report as JUnit XML to this file',
-  },
+  JSON_FLAG,
+  JUNIT_FLAG,
   {
     name: 'show-secrets',
     type: 'boolean',
@@ -49,12 +39,7 @@ export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
     env: 'QUESTKIT_VERBOSE',
     description: 'Show every detail of warnings, and the bodies sent',
   },
-  {
-    name: 'no-color',
-    type: 'boolean',
-    env: 'NO_COLOR',
-    description: 'No colors, even on a terminal',
-  },
+  NO_COLOR_FLAG,
 ];
 
 const EPILOG = `Deliveries are made as the platform makes them: a POST of the event as JSON,

@@ -15,6 +15,7 @@ import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { writeJunit } from '../junit-file.js';
 import { closest } from '../suggest.js';
+import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
 export const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -175,19 +176,8 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     env: 'QUESTKIT_FAIL_FAST',
     description: 'Stop at the first failed check',
   },
-  {
-    name: 'json',
-    type: 'boolean',
-    env: 'QUESTKIT_JSON',
-    description: 'Print the report as JSON instead of the table',
-  },
-  {
-    name: 'junit',
-    type: 'string',
-    env: 'QUESTKIT_JUNIT',
-    placeholder: '<file>',
-    description: 'Also write the report as JUnit XML to this file',
-  },
+  JSON_FLAG,
+  JUNIT_FLAG,
   {
     name: 'show-secrets',
     type: 'boolean',
@@ -200,12 +190,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     env: 'QUESTKIT_VERBOSE',
     description: 'Show every detail of warnings, and of passing checks too',
   },
-  {
-    name: 'no-color',
-    type: 'boolean',
-    env: 'NO_COLOR',
-    description: 'No colors, even on a terminal',
-  },
+  NO_COLOR_FLAG,
 ];
 
 const EPILOG = `Verdicts come in three tiers. Platform: the platform's three checks on the calls it makes
