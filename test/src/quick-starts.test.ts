@@ -165,7 +165,9 @@ async function startApp(dir: string, port: number): Promise<ChildProcess> {
 const README = await readFile(join(ROOT, 'README.md'), 'utf8');
 const STARTS = quickStarts(README);
 
-describe('README quick starts, packed and installed into fresh npm apps', () => {
+// Each app is its own folder and port, and most of a test waits on npm and child processes: the
+// apps install and run side by side (vitest's maxConcurrency bounds how many at once).
+describe.concurrent('README quick starts, packed and installed into fresh npm apps', () => {
   it('finds a quick start per framework', () => {
     expect(STARTS.map((start) => start.title)).toEqual(['Express', 'Fastify', 'Hono']);
   });
@@ -233,7 +235,7 @@ describe('README quick starts, packed and installed into fresh npm apps', () => 
   }, 300_000);
 });
 
-describe("the root README's try-from-source lines", () => {
+describe.concurrent("the root README's try-from-source lines", () => {
   it('packs every package into one folder, and one npm install puts them all in dependencies', async () => {
     const manifests = await readdir(join(ROOT, 'packages'));
     expect(tarballs.size).toBe(manifests.length);
@@ -338,7 +340,7 @@ function runNode(
   });
 }
 
-describe('README snippets marked `run`, in a fresh npm app against the packed mock', () => {
+describe.concurrent('README snippets marked `run`, in a fresh npm app against the packed mock', () => {
   let dir: string;
   let mock: ChildProcess | undefined;
   let env: Record<string, string>;
@@ -435,7 +437,8 @@ describe('README snippets marked `run`, in a fresh npm app against the packed mo
     expect(tsc).toBe('');
   }, 180_000);
 
-  it.each(RUN_SNIPPETS)('$name runs to its end and exits 0', async (snippet) => {
+  // One after the other: the snippets share the mock's demo community and its state.
+  it.sequential.each(RUN_SNIPPETS)('$name runs to its end and exits 0', async (snippet) => {
     let file = `${snippet.name}.mjs`;
     if (snippet.lang === 'ts') {
       // Types stripped by the app's own TypeScript, nothing else changed.
