@@ -1,6 +1,7 @@
 import {
   type ConformanceOptions,
   type ConformanceReport,
+  closest,
   formatHuman,
   formatJson,
   formatJunit,
@@ -14,7 +15,6 @@ import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { writeJunit } from '../junit-file.js';
-import { closest } from '../suggest.js';
 import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
