@@ -18,7 +18,14 @@ import type { ConnectSent, Sent } from './exchange.js';
 import type { Probe } from './probes.js';
 import type { OutgoingRequest } from './send.js';
 import type { Settings } from './settings.js';
-import type { CheckResult, CheckStatus, Finding, LatencyStats, Tier } from './types.js';
+import type {
+  CheckResult,
+  CheckStatus,
+  Finding,
+  LatencyStats,
+  StatusCounts,
+  Tier,
+} from './types.js';
 
 /**
  * Whether a check decides the run: hardening (requests the platform never sends) only in a
@@ -27,6 +34,19 @@ import type { CheckResult, CheckStatus, Finding, LatencyStats, Tier } from './ty
  */
 export function counts(check: { tier: Tier }, strict: boolean): boolean {
   return check.tier !== 'hardening' || strict;
+}
+
+/** How many of `checks` ended each way. */
+export function countVerdicts(checks: readonly { status: CheckStatus }[]): StatusCounts {
+  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
+  return {
+    total: checks.length,
+    passed: count('pass'),
+    warned: count('warn'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    notJudged: count('not_judged'),
+  };
 }
 
 /** One answer, judged once: core's report of it and the probe's own findings. */

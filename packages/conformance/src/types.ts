@@ -99,14 +99,18 @@ export interface CheckResult {
 /** The platform's verdict per automatic check, rolled up over every probe. */
 export type PlatformVerdict = Record<PlatformCheck, 'pass' | 'warn' | 'fail' | 'not_judged'>;
 
-/** Counts and the overall verdict of a run. */
-export interface ReportSummary {
+/** How many checks of a run ended each way (`check` and `check-webhook` alike). */
+export interface StatusCounts {
   total: number;
   passed: number;
   warned: number;
   failed: number;
   skipped: number;
   notJudged: number;
+}
+
+/** Counts and the overall verdict of a run. */
+export interface ReportSummary extends StatusCounts {
   /**
    * `fail` when a platform or members check failed (hardening too in a strict run);
    * `not_judged` when none failed but one could not be judged, or no key decision was given

@@ -11,9 +11,9 @@ import {
 } from '@questkit/core/api';
 import { toCurl } from './curl.js';
 import { endpointText } from './endpoint-text.js';
-import { PREVIEW_CHARS, statusOf } from './judge.js';
+import { countVerdicts, PREVIEW_CHARS, statusOf } from './judge.js';
 import { fetchTransport, type OutgoingRequest, STOPPED, send, type Transport } from './send.js';
-import type { CheckResult, Finding, ProgressEvent, RunVerdict } from './types.js';
+import type { CheckResult, Finding, ProgressEvent, RunVerdict, StatusCounts } from './types.js';
 import { deliveryRequest, type SampleIds, sampleEvents } from './webhook-deliveries.js';
 
 /** Options of {@link checkWebhookReceiver}. */
@@ -35,13 +35,7 @@ export interface WebhookCheckOptions {
 }
 
 /** Counts and the verdict of a webhook receiver check. */
-export interface WebhookSummary {
-  total: number;
-  passed: number;
-  warned: number;
-  failed: number;
-  skipped: number;
-  notJudged: number;
+export interface WebhookSummary extends StatusCounts {
   /** `fail` when a check failed; `not_judged` when none failed but one got no answer. */
   verdict: RunVerdict;
   /** true when the verdict is `pass`: the exit code of `questkit check-webhook` is 0. */
@@ -310,7 +304,6 @@ function summarize(
   url: string,
   durationMs: number,
 ): WebhookSummary {
-  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
   const verdict: RunVerdict = checks.some((c) => c.status === 'fail')
     ? 'fail'
     : checks.some((c) => c.status === 'not_judged' || c.status === 'skip') ||
@@ -330,12 +323,7 @@ function summarize(
       ]
     : [];
   return {
-    total: checks.length,
-    passed: count('pass'),
-    warned: count('warn'),
-    failed: count('fail'),
-    skipped: count('skip'),
-    notJudged: count('not_judged'),
+    ...countVerdicts(checks),
     verdict,
     ok: verdict === 'pass',
     ...(headline !== undefined ? { headline } : {}),
