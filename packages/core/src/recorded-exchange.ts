@@ -19,7 +19,7 @@ export interface SentRequest {
 }
 
 /**
- * What came back for a request (or why nothing did), as recorded: an {@link ObservedAnswer}, its
+ * What came back for a request (or why nothing did), as recorded: an `ObservedAnswer`, its
  * body cut to the recorder's limit if it has one, and what a judge read in the whole body.
  */
 export interface ReceivedAnswer extends ObservedAnswer {
