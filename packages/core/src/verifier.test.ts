@@ -298,6 +298,27 @@ describe('createVerifier: decide() from plain data', () => {
   });
 });
 
+describe('createVerifier: the deadline timer', () => {
+  // One timer per request is the deadline's; a handler that answers at once needs none.
+  it.each([
+    { handler: 'answers at once', verify: () => ok('Claimed!'), timers: 0 },
+    { handler: 'returns a promise', verify: async () => ok('Claimed!'), timers: 1 },
+  ])('arms $timers timers when the handler $handler', async ({ verify, timers }) => {
+    const { verifier } = verifierWith({ verify });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const decision = await verifier.decide({
+        headers: { 'x-api-key': KEY },
+        body: JSON.stringify(claim),
+      });
+      expect(decision).toMatchObject({ status: 200, body: { message: 'Claimed!' } });
+      expect(setTimeoutSpy).toHaveBeenCalledTimes(timers);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
+  });
+});
+
 describe('createVerifier: handler faults', () => {
   it.each([
     [

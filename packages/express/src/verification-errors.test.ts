@@ -151,6 +151,42 @@ describe.each(EXPRESS_VERSIONS)('verificationErrors on $name', ({ express }) => 
     expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(Error);
   });
 
+  // The boundary between the request's fault (4xx: answered, not reported) and the app's (any
+  // other status, or none: answered and told to onError), on both sides of each edge.
+  it.each([
+    { field: 'status', value: 399, reported: true },
+    { field: 'status', value: 400, reported: false },
+    { field: 'status', value: 499, reported: false },
+    { field: 'status', value: 500, reported: true },
+    { field: 'statusCode', value: 404, reported: false },
+    { field: 'statusCode', value: 503, reported: true },
+    { field: 'status', value: undefined, reported: true },
+  ])('answers an app error with $field $value in the contract; onError told: $reported', async ({
+    field,
+    value,
+    reported,
+  }) => {
+    const app = express();
+    const onError = vi.fn();
+    const verify = verificationEndpoint({ apiKey: API_KEY, verify: () => ok(), onError });
+    const failure = Object.assign(new Error('app middleware failed'), { [field]: value });
+    app.use((_req, _res, next) => next(failure));
+    app.post('/verify', verify);
+    app.use('/verify', verificationErrors(verify));
+    const server = await listen(app);
+    try {
+      const reply = await send(`${server.origin}/verify`, {
+        headers: JSON_HEADERS,
+        body: JSON.stringify(claim()),
+      });
+      expect(reply.status).toBe(400);
+      expect(jsonOf(reply)).toEqual({ message: DEFAULT_MESSAGES.unreadableBody });
+      expect(onError.mock.calls).toEqual(reported ? [[failure, { reason: 'handler_error' }]] : []);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('touches no other path', async () => {
     const { app } = appWith();
     const reply = await request(app).post('/other').set(JSON_HEADERS).send(MALFORMED);

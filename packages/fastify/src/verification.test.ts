@@ -1,4 +1,5 @@
 import { Agent } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MESSAGES, fail, ok } from '@questkit/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -321,6 +322,30 @@ describe('in a larger app', () => {
     expect(expect400(refused)).toContain('did not accept the API key');
     expect((await inject(app, { headers: json, body: JSON.stringify(claim()) })).status).toBe(200);
     expect(preParsing).toHaveBeenCalledTimes(2);
+  });
+
+  it("counts the deadline from the request's arrival, the app's own hooks included", async () => {
+    app = Fastify();
+    // The app's hook takes 600 ms of a 1000 ms budget on purpose; the handler would answer 700 ms
+    // later, 300 ms past the deadline and 300 ms before a deadline counted from the handler's start.
+    app.addHook('onRequest', async () => {
+      await sleep(600);
+    });
+    app.register(verificationEndpoint, {
+      path: '/verify',
+      apiKey: API_KEY,
+      timeoutMs: 1000,
+      verify: async () => {
+        await sleep(700);
+        return ok('Verified, welcome!');
+      },
+      onError: () => {},
+    });
+    const answer = await overHttp(await listen(app), {
+      headers: json,
+      body: JSON.stringify(claim()),
+    });
+    expect(expect400(answer)).toBe(DEFAULT_MESSAGES.timeout);
   });
 
   it('answers 400 when an app hook already drained the body', async () => {

@@ -2,7 +2,7 @@ import { beforeDeadline, TIMED_OUT } from '../front-door/index.js';
 import { isVerifyResult } from '../results.js';
 import type { IdentificationMethod, VerificationRequest } from '../schemas/verification.js';
 import type { Route, VerifierConfig } from './options.js';
-import type { Outcome } from './steps.js';
+import type { Outcome } from './outcome.js';
 import type { VerifyContext } from './types.js';
 
 /**
@@ -39,13 +39,7 @@ export async function runHandler(
   }
   if (result === TIMED_OUT) {
     controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
-    const late = new Error(
-      '[@questkit/core] verify() settled after the deadline; its result was discarded',
-    );
-    Promise.resolve(returned).then(
-      () => config.report(late, { ...info, reason: 'timeout' }),
-      (error: unknown) => config.report(error, { ...info, reason: 'timeout' }),
-    );
+    void reportLate(returned, (error) => config.report(error, { ...info, reason: 'timeout' }));
     return { reason: 'timeout', message: messages.timeout, claim };
   }
   if (!isVerifyResult(result)) {
@@ -54,6 +48,18 @@ export async function runHandler(
     return { reason: 'handler_error', message: messages.handlerError, claim };
   }
   return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+}
+
+/** A handler past its deadline is heard of once it settles; its result is never written. */
+async function reportLate(returned: unknown, report: (error: unknown) => void): Promise<void> {
+  try {
+    await returned;
+    report(
+      new Error('[@questkit/core] verify() settled after the deadline; its result was discarded'),
+    );
+  } catch (error) {
+    report(error);
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -1,5 +1,6 @@
 import type { DoorAnswer, DoorRequest } from '../adapter/door.js';
 import { frontEnds } from '../adapter/front-ends.js';
+import { frontDoor } from '../front-door/index.js';
 import type { IdentificationMethod } from '../schemas/verification.js';
 import { readVerifierOptions } from './options.js';
 import { decideClaim } from './pipeline.js';
@@ -28,14 +29,17 @@ export function createVerifier<const R extends IdentificationMethod = never>(
   options: VerifierOptions<R>,
 ): Verifier {
   const config = readVerifierOptions(options as VerifierOptions<IdentificationMethod>);
+  // Every front-end decides through this one call; the front door counts the deadline from arrival.
+  const decideRequest = (request: DoorRequest) =>
+    decideClaim(config, frontDoor(request, config.limits), request);
   const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
-    const { status, body, close } = await decideClaim(config, request);
+    const { status, body, close } = await decideRequest(request);
     return { status, headers: HEADERS, cookies: [], body: JSON.stringify(body), close };
   };
   return {
     handle,
     async decide(input: ClaimInput) {
-      const { status, body, reason } = await decideClaim(config, requestFromInput(input));
+      const { status, body, reason } = await decideRequest(requestFromInput(input));
       return { status, body, reason };
     },
     // Writing fails only when the client left: nobody is left to answer, the developer hears of it.

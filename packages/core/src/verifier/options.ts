@@ -1,3 +1,4 @@
+import type { DoorLimits } from '../front-door/index.js';
 import { readMessages } from '../messages.js';
 import { readFunctionOption, readHooks, readNumberOption } from '../options.js';
 import type { VerifierMessages } from '../reasons.js';
@@ -27,8 +28,8 @@ export interface VerifierConfig {
    * when the key check is off (`apiKey: false`).
    */
   acceptsKey: ((received: string) => boolean) | undefined;
-  timeoutMs: number;
-  maxBodyBytes: number;
+  /** The time from a request's arrival to its answer, and the body's size limit. */
+  limits: DoorLimits;
   /** The route of a claim by its questId; `fallback` for quests not listed (the `verify` option). */
   routes: ReadonlyMap<string, Route>;
   fallback: Route | undefined;
@@ -56,15 +57,17 @@ export function readVerifierOptions(
   const keys = apiKey === false ? undefined : readSecrets(apiKey, '[@questkit/core] apiKey');
   return {
     acceptsKey: keys && ((received) => matchSecret(received, keys)),
-    timeoutMs: readNumberOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, {
-      min: 1,
-      max: PLATFORM_TIMEOUT_MS - 1,
-    }),
-    maxBodyBytes: readNumberOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, {
-      min: 1,
-      max: 2 ** 30,
-      integer: true,
-    }),
+    limits: {
+      timeoutMs: readNumberOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, {
+        min: 1,
+        max: PLATFORM_TIMEOUT_MS - 1,
+      }),
+      maxBytes: readNumberOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, {
+        min: 1,
+        max: 2 ** 30,
+        integer: true,
+      }),
+    },
     routes,
     fallback: verify && { requires, verify },
     ...readHooks<ErrorInfo, ResultEvent>(options.onError ?? defaultOnError, options.onResult),
