@@ -129,7 +129,9 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
 
     const { body } = await mock.client.claim(questId, MEMBERS.ben);
     expect(body).toMatchObject({ status: 'success', reason: 'claimed' });
-    expect(body.tasks[0]?.request?.body.accounts).toEqual({ 'svc-connect': 'member-1002' });
+    expect(JSON.parse(body.tasks[0]?.request?.body ?? '{}').accounts).toEqual({
+      'svc-connect': 'member-1002',
+    });
     expect(body.message).toBe('Your Acme Builders account ben is linked. Quest complete.');
   });
 
@@ -142,7 +144,7 @@ describe('the connect example, driven by the mock platform over real HTTP', () =
     const { body } = await mock.client.claim(await createConnectQuest(), MEMBERS.ben);
     expect(body).toMatchObject({ status: 'failed', reason: 'not-verified' });
     expect(body.message).toMatch(/linked to another platform member/);
-    expect(body.tasks[0]?.request?.body.requestId).toBe(body.requestId);
+    expect(JSON.parse(body.tasks[0]?.request?.body ?? '{}').requestId).toBe(body.requestId);
   });
 
   it('stores nothing when the community answers with a tampered callback', async () => {

@@ -134,7 +134,7 @@ describe.each(EXAMPLES)('the $name example, driven by the mock platform', (examp
       expect(body).toMatchObject({ status: 'failed', reason: 'not-verified' });
       expect(body.message).toMatch(quest.failure.message);
       expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(body.tasks[0]?.request?.body.requestId).toBe(body.requestId);
+      expect(JSON.parse(body.tasks[0]?.request?.body ?? '{}').requestId).toBe(body.requestId);
       expect(body.tasks[0]?.response?.status).toBe(400);
     });
 

@@ -1,4 +1,5 @@
 import { runConformance } from '@questkit/conformance';
+import type { VerificationRequest } from '@questkit/core';
 import { COMMUNITY_NAME } from '@questkit/example-connect';
 import { type ClaimResult, DEMO } from '@questkit/mock-platform';
 import { createBrowser, readForm } from './browser.js';
@@ -37,13 +38,19 @@ interface Step {
   run(servers: DemoServers, reporter: Reporter, state: StoryState): Promise<void>;
 }
 
+/** The claim a task's call sent: the recorded body is the JSON text the platform sent. */
+function sentBody(task: ClaimResult['tasks'][number] | undefined): VerificationRequest | undefined {
+  const text = task?.request?.body;
+  return text === undefined ? undefined : (JSON.parse(text) as VerificationRequest);
+}
+
 function describeClaim(reporter: Reporter, result: ClaimResult): void {
   for (const task of result.tasks) {
     if (task.outcome === 'skipped' || !task.request) {
       reporter.detail('no call to the endpoint: the claim was refused before');
       continue;
     }
-    const accounts = task.request.body.accounts;
+    const accounts = sentBody(task)?.accounts;
     reporter.detail(
       `the platform called POST ${task.request.url}${accounts ? ` with accounts ${quote(accounts)}` : ''} -> ${task.response?.status ?? task.error} in ${task.durationMs} ms`,
     );
@@ -127,7 +134,7 @@ const STEPS: readonly Step[] = [
     async run(servers, reporter, state) {
       const { body } = await servers.client.claim(state.newsletterQuestId ?? '-', MEMBERS.ben.id);
       describeClaim(reporter, body);
-      const sent = body.tasks[0]?.request?.body.requestId;
+      const sent = sentBody(body.tasks[0])?.requestId;
       reporter.expect(
         body.status === 'failed' && body.reason === 'not-verified',
         'not verified: the claim fails',
@@ -286,7 +293,7 @@ const STEPS: readonly Step[] = [
     async run(servers, reporter, state) {
       const { body } = await servers.client.claim(state.connectQuestId ?? '-', MEMBERS.ben.id);
       describeClaim(reporter, body);
-      const sent = body.tasks[0]?.request?.body.accounts?.['svc-connect'];
+      const sent = sentBody(body.tasks[0])?.accounts?.['svc-connect'];
       reporter.expect(
         body.status === 'success' && sent === 'member-1002',
         `claimed with accounts["svc-connect"] = ${quote(sent)}`,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { closest } from '@questkit/conformance';
 import { UsageError } from './errors.js';
-import { closest } from './suggest.js';
 
 /** One flag of a command. Every flag can have an environment twin, read when the flag is absent. */
 export interface FlagSpec {

@@ -1,9 +1,9 @@
+import { closest } from '@questkit/conformance';
 import { type Command, formatCommandHelp } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { UsageError } from './errors.js';
 import { HELP_FLAG, parseFlags } from './flags.js';
 import type { CliIo } from './io.js';
-import { closest } from './suggest.js';
 
 /** Exit code when nothing failed. */
 export const EXIT_OK = 0;

@@ -1,5 +1,5 @@
 import { createConnectRedirect, verifySignedUrl } from '@questkit/core';
-import type { ObservedAnswer } from '@questkit/core/api';
+import { type ObservedAnswer, recordReceivedAnswer, recordSentRequest } from '@questkit/core/api';
 import { toCurl } from './curl.js';
 import { endpointText, isHtmlPage } from './endpoint-text.js';
 import type { OutgoingRequest } from './send.js';
@@ -48,8 +48,7 @@ export interface ConnectPlan {
 /** The checks that send a request of their own; `connect.callback` reads the signed one's answer. */
 export type ConnectRequestId = Exclude<ConnectCheckId, 'connect.callback'>;
 
-const SIGNATURE = /([?&]signature=)[^&#]*/g;
-const REDACTED = 'REDACTED';
+const SIGNATURE = /[?&]signature=([^&#]*)/g;
 
 /**
  * The connect redirects for the task's redirect URL: one signed by core's
@@ -313,9 +312,9 @@ async function callbackFindings(back: URL, secret: string, session: string): Pro
   return findings;
 }
 
-/** A URL as the report shows it: its signature redacted unless the run shows secrets. */
-export function redactSignature(url: string, showSecrets: boolean): string {
-  return showSecrets ? url : url.replace(SIGNATURE, `$1${REDACTED}`);
+/** The signatures a URL carries, as written in it: the secrets of a connect redirect. */
+function signaturesIn(url: string | null | undefined): string[] {
+  return url ? [...url.matchAll(SIGNATURE)].map((match) => match[1] ?? '') : [];
 }
 
 /** A connect redirect and its answer as the report shows them, signatures redacted. */
@@ -324,18 +323,13 @@ export function describeConnect(
   answer: ObservedAnswer,
   run: { showSecrets: boolean; timeoutMs: number },
 ): Pick<CheckResult, 'sent' | 'received' | 'curl'> {
-  const url = redactSignature(request.url, run.showSecrets);
+  const secrets = run.showSecrets
+    ? []
+    : [...signaturesIn(request.url), ...signaturesIn(answer.location)];
+  const sent = recordSentRequest(request, { secrets });
   return {
-    sent: { method: request.method, url, headers: {}, bodyBytes: 0 },
-    received: {
-      elapsedMs: Math.round(answer.elapsedMs),
-      ...(answer.status !== undefined ? { status: answer.status } : {}),
-      ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-      ...(answer.location ? { location: redactSignature(answer.location, run.showSecrets) } : {}),
-      ...(answer.body !== undefined ? { body: answer.body.slice(0, 500) } : {}),
-      ...(answer.timedOut ? { timedOut: true } : {}),
-      ...(answer.error !== undefined ? { error: answer.error } : {}),
-    },
-    curl: toCurl({ ...request, url }, { timeoutMs: run.timeoutMs }),
+    sent,
+    received: recordReceivedAnswer(answer, { secrets, maxBodyChars: 500 }),
+    curl: toCurl({ ...request, url: sent.url }, { timeoutMs: run.timeoutMs }),
   };
 }

@@ -21,6 +21,7 @@ export {
   PADDING_FIELD,
   SAMPLE_ACCOUNTS,
 } from './claim-body.js';
+export { closest } from './closest.js';
 export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
 export { API_KEY_ENV, toCurl } from './curl.js';
 export { endpointText, isHtmlPage } from './endpoint-text.js';

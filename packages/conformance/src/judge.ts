@@ -1,4 +1,12 @@
-import { type CheckReport, checkVerificationAnswer, type ObservedAnswer } from '@questkit/core/api';
+import {
+  type CheckReport,
+  checkVerificationAnswer,
+  type ObservedAnswer,
+  type ReceivedAnswer,
+  recordReceivedAnswer,
+  recordSentRequest,
+  type SentRequest,
+} from '@questkit/core/api';
 import {
   CONNECT_CHECKS,
   type ConnectRequestId,
@@ -15,8 +23,7 @@ import type {
   CheckStatus,
   Finding,
   LatencyStats,
-  ReceivedAnswer,
-  SentRequest,
+  StatusCounts,
   Tier,
 } from './types.js';
 
@@ -27,6 +34,19 @@ import type {
  */
 export function counts(check: { tier: Tier }, strict: boolean): boolean {
   return check.tier !== 'hardening' || strict;
+}
+
+/** How many of `checks` ended each way. */
+export function countVerdicts(checks: readonly { status: CheckStatus }[]): StatusCounts {
+  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
+  return {
+    total: checks.length,
+    passed: count('pass'),
+    warned: count('warn'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    notJudged: count('not_judged'),
+  };
 }
 
 /** One answer, judged once: core's report of it and the probe's own findings. */
@@ -315,48 +335,25 @@ export function latencyFindings(stats: LatencyStats, limits: Limits): Finding[] 
   ];
 }
 
-// What a check shows of the exchange it judged: display copies, cut to a readable length, with
-// the run's key redacted. Nothing is judged from them.
+// What a check shows of the exchange it judged: display copies (core's record of a call), cut to
+// a readable length, with the run's key redacted. Nothing is judged from them.
 
-const PREVIEW_CHARS = 1000;
+/** How much of a body a report shows. */
+export const PREVIEW_CHARS = 1000;
 
-function preview(text: string): string {
-  return text.length <= PREVIEW_CHARS
-    ? text
-    : `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters in all)`;
-}
-
-/** The request as the report shows it; only the run's own key is a secret. */
+/** The request as the report shows it; only the run's own key is a secret (a wrong one is shown). */
 export function describeSent(request: OutgoingRequest, settings: Settings): SentRequest {
-  const headers = { ...request.headers };
-  // The made-up wrong key is shown as sent.
-  if (
-    !settings.showSecrets &&
-    settings.apiKey !== undefined &&
-    headers['x-api-key'] === settings.apiKey
-  ) {
-    headers['x-api-key'] = 'REDACTED';
-  }
-  return {
-    method: request.method,
-    url: request.url,
-    headers,
-    ...(request.body !== undefined ? { body: preview(request.body) } : {}),
-    bodyBytes: request.body === undefined ? 0 : new TextEncoder().encode(request.body).length,
-  };
+  return recordSentRequest(request, {
+    secrets: !settings.showSecrets && settings.apiKey !== undefined ? [settings.apiKey] : [],
+    maxBodyChars: PREVIEW_CHARS,
+  });
 }
 
 /** The answer as the report shows it, with what the judge read in the whole body. */
 export function describeReceived(judged: JudgedAnswer): ReceivedAnswer {
   const { answer, report, refusal } = judged;
   return {
-    elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
-    ...(answer.status !== undefined ? { status: answer.status } : {}),
-    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-    ...(answer.location ? { location: answer.location } : {}),
-    ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
-    ...(answer.timedOut ? { timedOut: true } : {}),
-    ...(answer.error !== undefined ? { error: answer.error } : {}),
+    ...recordReceivedAnswer(answer, { maxBodyChars: PREVIEW_CHARS }),
     ...(report.message !== undefined ? { message: report.message } : {}),
     ...(refusal !== undefined ? { refusal } : {}),
   };

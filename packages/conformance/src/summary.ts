@@ -1,6 +1,6 @@
 import type { IdentificationMethod } from '@questkit/core';
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
-import { counts, statusOf } from './judge.js';
+import { counts, countVerdicts, statusOf } from './judge.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import {
   type CheckResult,
@@ -28,7 +28,6 @@ export interface SummaryContext {
 
 /** Counts, tiers, the platform's verdict, the run's verdict and what to do next. */
 export function summarize(checks: readonly CheckResult[], context: SummaryContext): ReportSummary {
-  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
   const tiers = Object.fromEntries(
     TIERS.map((tier) => [tier, tierVerdict(checks.filter((c) => c.tier === tier))]),
   ) as Record<Tier, TierVerdict>;
@@ -45,12 +44,7 @@ export function summarize(checks: readonly CheckResult[], context: SummaryContex
   ];
   const claim = checks.find((c) => c.id === CLAIM_PROBE_ID)?.received;
   return {
-    total: checks.length,
-    passed: count('pass'),
-    warned: count('warn'),
-    failed: count('fail'),
-    skipped: count('skip'),
-    notJudged: count('not_judged'),
+    ...countVerdicts(checks),
     verdict,
     ok: verdict === 'pass',
     tiers,

@@ -1,5 +1,5 @@
 import type { Accounts, IdentificationMethod } from '@questkit/core';
-import type { ObservedAnswer, PlatformCheck } from '@questkit/core/api';
+import type { PlatformCheck, ReceivedAnswer, SentRequest } from '@questkit/core/api';
 
 /**
  * The verdict on one check. `warn` passes but is worth fixing; `skip` was not run; `not_judged`
@@ -63,31 +63,8 @@ export interface Finding {
   code?: 'key-unchecked' | 'key-accepted' | 'key-refused';
 }
 
-/** The request a check sent, with secrets redacted unless the run was asked to show them. */
-export interface SentRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  /** The body as text, cut to a readable length; absent when none was sent. */
-  body?: string;
-  /** The size of the body actually sent, in bytes. */
-  bodyBytes: number;
-}
-
-/**
- * What came back for a request (or why nothing did), as the report shows it: core's
- * `ObservedAnswer`, with the body cut to a readable length, and what the judge read in the whole
- * body.
- */
-export interface ReceivedAnswer extends ObservedAnswer {
-  /** The `message` a member is shown, as core's check read it from the whole body. */
-  message?: string;
-  /**
-   * What in a 200's JSON says no (`"verified": false`, an `error` field): the platform reads only
-   * the status, so it credits the member all the same.
-   */
-  refusal?: string;
-}
+// What a check sent and got back: core's record of a call, shared with the mock platform.
+export type { ReceivedAnswer, SentRequest } from '@questkit/core/api';
 
 /** Latency of a series of claims, in ms. */
 export interface LatencyStats {
@@ -122,14 +99,18 @@ export interface CheckResult {
 /** The platform's verdict per automatic check, rolled up over every probe. */
 export type PlatformVerdict = Record<PlatformCheck, 'pass' | 'warn' | 'fail' | 'not_judged'>;
 
-/** Counts and the overall verdict of a run. */
-export interface ReportSummary {
+/** How many checks of a run ended each way (`check` and `check-webhook` alike). */
+export interface StatusCounts {
   total: number;
   passed: number;
   warned: number;
   failed: number;
   skipped: number;
   notJudged: number;
+}
+
+/** Counts and the overall verdict of a run. */
+export interface ReportSummary extends StatusCounts {
   /**
    * `fail` when a platform or members check failed (hardening too in a strict run);
    * `not_judged` when none failed but one could not be judged, or no key decision was given

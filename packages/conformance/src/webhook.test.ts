@@ -219,6 +219,16 @@ describe('checkWebhookReceiver', () => {
     expect(JSON.parse(received)).toMatchObject({ type: 'JOINED_COMMUNITY', secret: SECRET });
   });
 
+  it('hides the secret in an answer that echoes it, and marks where it was', async () => {
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) => res.writeHead(400).end(raw));
+    });
+    expect(JSON.stringify(report)).not.toContain(SECRET);
+    const first = report.checks[0]!;
+    expect(JSON.parse(first.sent!.body!)).toMatchObject({ secret: 'REDACTED' });
+    expect(JSON.parse(first.received!.body!)).toMatchObject({ secret: 'REDACTED' });
+  });
+
   it('leads the human report with the headline and a failure, and names every check', async () => {
     const hmac = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
     const report = await check((req, res) => {

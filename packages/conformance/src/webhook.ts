@@ -2,6 +2,8 @@ import {
   deliveryFailure,
   explainRefusedDelivery,
   type ObservedAnswer,
+  recordReceivedAnswer,
+  recordSentRequest,
   WEBHOOK_MAX_ANSWER_BYTES,
   WEBHOOK_SUCCESS_STATUS,
   WEBHOOK_TIMEOUT_MS,
@@ -9,16 +11,9 @@ import {
 } from '@questkit/core/api';
 import { toCurl } from './curl.js';
 import { endpointText } from './endpoint-text.js';
-import { statusOf } from './judge.js';
+import { countVerdicts, PREVIEW_CHARS, statusOf } from './judge.js';
 import { fetchTransport, type OutgoingRequest, STOPPED, send, type Transport } from './send.js';
-import type {
-  CheckResult,
-  Finding,
-  ProgressEvent,
-  ReceivedAnswer,
-  RunVerdict,
-  SentRequest,
-} from './types.js';
+import type { CheckResult, Finding, ProgressEvent, RunVerdict, StatusCounts } from './types.js';
 import { deliveryRequest, type SampleIds, sampleEvents } from './webhook-deliveries.js';
 
 /** Options of {@link checkWebhookReceiver}. */
@@ -40,13 +35,7 @@ export interface WebhookCheckOptions {
 }
 
 /** Counts and the verdict of a webhook receiver check. */
-export interface WebhookSummary {
-  total: number;
-  passed: number;
-  warned: number;
-  failed: number;
-  skipped: number;
-  notJudged: number;
+export interface WebhookSummary extends StatusCounts {
   /** `fail` when a check failed; `not_judged` when none failed but one got no answer. */
   verdict: RunVerdict;
   /** true when the verdict is `pass`: the exit code of `questkit check-webhook` is 0. */
@@ -96,9 +85,6 @@ export const WEBHOOK_CHECKS = {
 export const WRONG_WEBHOOK_SECRET = 'questkit-check-webhook-wrong-secret';
 /** Environment variable the redacted curl lines read the webhook secret from. */
 export const WEBHOOK_SECRET_ENV = 'QUESTKIT_WEBHOOK_SECRET';
-
-const REDACTED = 'REDACTED';
-const PREVIEW_CHARS = 1000;
 
 interface Context {
   options: WebhookCheckOptions;
@@ -280,12 +266,6 @@ function skipped(step: { id: string; title: string }, skipReason: string): Check
   };
 }
 
-function preview(text: string): string {
-  return text.length <= PREVIEW_CHARS
-    ? text
-    : `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters in all)`;
-}
-
 function result(
   step: { id: string; title: string; event: WebhookEvent; secret: string },
   request: OutgoingRequest,
@@ -296,24 +276,9 @@ function result(
 ): CheckResult {
   // Only the run's own secret is a secret; the made-up wrong one is shown as sent.
   const hidden = context.options.showSecrets !== true && step.secret === context.options.secret;
-  const shown = hidden ? deliveryRequest(request.url, step.event, REDACTED) : request;
-  const sent: SentRequest = {
-    method: request.method,
-    url: request.url,
-    headers: request.headers,
-    body: preview(shown.body ?? ''),
-    bodyBytes: new TextEncoder().encode(request.body ?? '').length,
-  };
-  const received: ReceivedAnswer = {
-    elapsedMs: Math.round(answer.elapsedMs * 10) / 10,
-    ...(answer.status !== undefined ? { status: answer.status } : {}),
-    ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
-    ...(answer.location ? { location: answer.location } : {}),
-    ...(answer.body !== undefined ? { body: preview(answer.body) } : {}),
-    ...(answer.truncated ? { truncated: true } : {}),
-    ...(answer.timedOut ? { timedOut: true } : {}),
-    ...(answer.error !== undefined ? { error: answer.error } : {}),
-  };
+  const record = { secrets: hidden ? [step.secret] : [], maxBodyChars: PREVIEW_CHARS };
+  const sent = recordSentRequest(request, record);
+  const received = recordReceivedAnswer(answer, record);
   const marker = `questkit-secret-${crypto.randomUUID()}`;
   const curl = hidden
     ? toCurl(deliveryRequest(request.url, step.event, marker), {
@@ -339,7 +304,6 @@ function summarize(
   url: string,
   durationMs: number,
 ): WebhookSummary {
-  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
   const verdict: RunVerdict = checks.some((c) => c.status === 'fail')
     ? 'fail'
     : checks.some((c) => c.status === 'not_judged' || c.status === 'skip') ||
@@ -359,12 +323,7 @@ function summarize(
       ]
     : [];
   return {
-    total: checks.length,
-    passed: count('pass'),
-    warned: count('warn'),
-    failed: count('fail'),
-    skipped: count('skip'),
-    notJudged: count('not_judged'),
+    ...countVerdicts(checks),
     verdict,
     ok: verdict === 'pass',
     ...(headline !== undefined ? { headline } : {}),

@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { drainBody } from '@questkit/core/adapter';
 import { RequestClosedError, setBodyReader } from './http/body.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import type { MockPlatform } from './platform.js';
@@ -71,14 +72,20 @@ export function startMockServer(
         });
       }
       const response = await platform.fetch(request);
-      // Answered before the body ended (refused, or over the limit): the rest is drained within
-      // bounds first, and a body still coming then closes the connection after the answer,
-      // lingering (`lingerOnClose`). Not drained for a request refused on its credentials:
+      // Answered before the body ended (refused, or over the limit): the rest is drained first
+      // (core's drainBody, within the bounds questkit's endpoints drain with), and a body still
+      // coming then closes the connection after the answer, lingering (`lingerOnClose`). Not drained for a request refused on its credentials:
       // nothing more is read for a client without them (40 stalled keyless 1 MiB uploads
       // drained together grew the mock's peak RSS by 31 MB, against 16 allowed by reliability's
       // exposed-attacks suite).
       const refusedCredentials = response.status === 401 || response.status === 403;
-      const ended = incoming.complete || (!refusedCredentials && (await drainRest(incoming)));
+      const ended =
+        incoming.complete ||
+        (!refusedCredentials &&
+          (await drainBody(
+            { body: { kind: 'stream', stream: incoming } },
+            Number.POSITIVE_INFINITY,
+          )));
       if (!ended) {
         outgoing.setHeader('connection', 'close');
         lingerOnClose(incoming.socket);
@@ -148,45 +155,6 @@ function hasBody(incoming: IncomingMessage): boolean {
   return length > 0 || incoming.headers['transfer-encoding'] !== undefined;
 }
 
-/** How long, and how many bytes, the rest of a body answered before its end is drained. */
-const DRAIN_MS = 1_000;
-const DRAIN_BYTES = 4 * 1024 * 1024;
-
-/**
- * Reads and drops what is left of a body the app answered before its end, within the bounds
- * questkit's own endpoints drain with, and says whether it ended. A body drained to its end
- * leaves the connection open for the next request; one still coming past the bounds closes it,
- * lingering (see `lingerOnClose`: closing on unread bytes resets the connection, and a client
- * still sending, as fetch does, loses the answer; CI's bad-input suite once lost a 1 MiB
- * refusal that way).
- */
-function drainRest(incoming: IncomingMessage): Promise<boolean> {
-  // A client already gone emits nothing more: no need to wait out the bound.
-  if (incoming.destroyed) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let size = 0;
-    const finish = (ended: boolean) => {
-      clearTimeout(timer);
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onGone);
-      incoming.off('close', onGone);
-      resolve(ended);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > DRAIN_BYTES) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onGone = () => finish(false);
-    const timer = setTimeout(onGone, DRAIN_MS);
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onGone);
-    incoming.on('close', onGone);
-  });
-}
-
 /** How long a connection closed on an unread body stays open, unread, after its answer. */
 const LINGER_MS = 2_000;
 
@@ -216,7 +184,7 @@ function lingerOnClose(socket: Socket): void {
 
 /**
  * The body's bytes, up to a little past `limit`: past it the rest is read and dropped (see
- * `drainRest`) and the app, seeing more than the limit, answers 400.
+ * core's `drainBody`) and the app, seeing more than the limit, answers 400.
  */
 function readNodeBody(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -14,6 +14,7 @@ import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { writeJunit } from '../junit-file.js';
+import { urlArgument } from '../url-argument.js';
 import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
 
 /** The flags of `questkit check-webhook`, each with its environment twin. */
@@ -57,32 +58,13 @@ Exit codes: 0 passed; 1 a check failed, or the run could not judge (no answer); 
 Example:
   questkit check-webhook https://app.example/webhooks --secret "$${WEBHOOK_SECRET_ENV}"`;
 
-function httpUrl(value: string, source: string): string {
-  const hint = value.includes('://') ? '' : ' (no scheme: add http:// or https://)';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${source} is not a URL: "${value}"${hint}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"${hint}`);
-  }
-  return value;
-}
-
 /** Turns parsed flags into the check's options; throws a UsageError for what is missing. */
 export function toWebhookOptions(
   parsed: ParsedFlags,
   env: Readonly<Record<string, string | undefined>> = {},
 ): WebhookCheckOptions {
   const { values, positionals } = parsed;
-  if (positionals.length > 1) {
-    throw new UsageError(`expected one URL, got ${positionals.length}: ${positionals.join(' ')}`);
-  }
-  const raw = positionals[0] ?? (env.QUESTKIT_WEBHOOK_URL || undefined);
-  if (raw === undefined) throw new UsageError('the receiver URL is missing');
-  const url = httpUrl(raw, positionals[0] !== undefined ? 'the URL' : 'QUESTKIT_WEBHOOK_URL');
+  const url = urlArgument(positionals, env, 'QUESTKIT_WEBHOOK_URL', 'the receiver URL');
   const secret = values.secret;
   if (typeof secret !== 'string') {
     throw new UsageError(`--secret is missing: the webhook's secret (or ${WEBHOOK_SECRET_ENV})`);

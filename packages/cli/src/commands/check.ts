@@ -1,6 +1,7 @@
 import {
   type ConformanceOptions,
   type ConformanceReport,
+  closest,
   formatHuman,
   formatJson,
   formatJunit,
@@ -14,7 +15,7 @@ import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { writeJunit } from '../junit-file.js';
-import { closest } from '../suggest.js';
+import { httpUrl, urlArgument } from '../url-argument.js';
 import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
@@ -220,23 +221,6 @@ function int(values: ParsedFlags['values'], name: string): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-function httpUrl(value: string, source: string): string {
-  // "localhost:3000/verify" parses as a URL of scheme "localhost:": say what is missing.
-  const hint = value.includes('://')
-    ? ''
-    : ` (no scheme: add http:// or https://, as in "http://${value.replace(/^\/+/, '')}")`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${source} is not a URL: "${value}"${hint}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${source} must be an http:// or https:// URL: "${value}"${hint}`);
-  }
-  return value;
-}
-
 /** A name of {@link IDENTIFICATION_METHODS}, or a usage error with a did-you-mean. */
 function identificationMethod(name: string, source: string): IdentificationMethod {
   if ((IDENTIFICATION_METHODS as readonly string[]).includes(name)) {
@@ -289,12 +273,7 @@ export function toRunOptions(
   env: Readonly<Record<string, string | undefined>> = {},
 ): ConformanceOptions {
   const { values, positionals } = parsed;
-  if (positionals.length > 1) {
-    throw new UsageError(`expected one URL, got ${positionals.length}: ${positionals.join(' ')}`);
-  }
-  const rawUrl = positionals[0] ?? (env.QUESTKIT_URL || undefined);
-  if (rawUrl === undefined) throw new UsageError('the endpoint URL is missing');
-  const url = httpUrl(rawUrl, positionals[0] !== undefined ? 'the URL' : 'QUESTKIT_URL');
+  const url = urlArgument(positionals, env, 'QUESTKIT_URL', 'the endpoint URL');
 
   if (values['expect-pass'] === true && values['expect-fail'] === true) {
     throw new UsageError('--expect-pass and --expect-fail exclude each other');

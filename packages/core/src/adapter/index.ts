@@ -11,6 +11,8 @@
  * const handler = async (request: Request) =>
  *   responseFromAnswer(await endpoint.handle(requestFromWeb(request), request));
  */
+
+export { DRAIN_BYTES, DRAIN_MS, drainBody } from '../front-door/drain.js';
 export type { DoorAnswer, DoorBody, DoorEndpoint, DoorRequest } from './door.js';
 export {
   type NodeRequest,

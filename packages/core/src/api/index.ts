@@ -42,6 +42,8 @@ import {
 export * from '../checks.js';
 // A webhook delivery's body and the platform's rules for its answer.
 export * from '../delivery-checks.js';
+// How a caller records a call it made: what was sent and what came back, secrets redacted.
+export * from '../recorded-exchange.js';
 // The schemas and limits of the public API's resources, queries and bodies.
 export * from '../schemas/community.js';
 export * from '../schemas/leaderboard.js';

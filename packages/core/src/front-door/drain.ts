@@ -8,6 +8,7 @@ import { type Emitter, followEmitter, isEmitter } from './read-body.js';
  * answer closes the connection on what is left.
  */
 export const DRAIN_MS = 1000;
+/** The most bytes of a refused body the front door reads and discards (see {@link DRAIN_MS}). */
 export const DRAIN_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -24,6 +25,14 @@ export const DRAIN_BYTES = 4 * 1024 * 1024;
  * Node requests and Web streams nobody holds are drained, whether core refused the body or the
  * framework failed on it (a `failed` body that names its stream). Any other body (an iterable, or
  * a `whole` one, such as Hono's `arrayBuffer()`, which would buffer it) is left alone.
+ *
+ * `deadline` is a `Date.now()` timestamp: the drain stops at it, or after {@link DRAIN_MS},
+ * whichever comes first.
+ *
+ * @example
+ * // A Node server that answered before the body ended keeps the connection only if it ended.
+ * const ended = await drainBody({ body: { kind: 'stream', stream: req } }, Number.POSITIVE_INFINITY);
+ * if (!ended) res.setHeader('connection', 'close');
  */
 export function drainBody(request: Pick<DoorRequest, 'body'>, deadline: number): Promise<boolean> {
   const until = Math.min(deadline, Date.now() + DRAIN_MS);

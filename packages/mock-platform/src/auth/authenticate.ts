@@ -1,4 +1,4 @@
-import { timingSafeEqual } from '@questkit/core';
+import { findWithoutEarlyExit, timingSafeEqual } from '@questkit/core';
 import { type ApiFailure, apiError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Principal } from './principal.js';
@@ -17,11 +17,7 @@ const unauthorized = (message: string): Authenticated => ({
  * early exit, so timing tells nothing of which key or how much of it matched.
  */
 function findApiKey(store: Store, received: string) {
-  let found: ReturnType<Store['apiKeys']['list']>[number] | undefined;
-  for (const key of store.apiKeys.list()) {
-    if (timingSafeEqual(received, key.key) && found === undefined) found = key;
-  }
-  return found;
+  return findWithoutEarlyExit(store.apiKeys.list(), (key) => timingSafeEqual(received, key.key));
 }
 
 /**

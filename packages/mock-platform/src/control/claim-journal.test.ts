@@ -32,14 +32,14 @@ async function call(method: string, path: string, body?: unknown): Promise<any> 
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-async function createQuest(name: string, url: string): Promise<string> {
+async function createQuest(name: string, url: string, apiKey = 'journal-key'): Promise<string> {
   const created = await call('POST', '/public/communities/demo/quests', {
     categoryId: DEMO.modules.community,
     name,
     published: true,
     recurrence: 'daily',
     conditionOperator: 'AND',
-    tasks: [{ type: 'api', settings: { endpoint: url, apiKey: 'journal-key' } }],
+    tasks: [{ type: 'api', settings: { endpoint: url, apiKey } }],
   });
   expect(created.status).toBe(200);
   return created.body.id;
@@ -107,7 +107,7 @@ describe('the journal of claims', () => {
       message: 'Seen you.',
     });
     expect(claimed.tasks[0].response.status).toBe(200);
-    expect(claimed.tasks[0].request.headers['x-api-key']).toBe('[redacted]');
+    expect(claimed.tasks[0].request.headers['x-api-key']).toBe('REDACTED');
     expect(refused).toMatchObject({ outcome: 'refused', reason: 'already-claimed' });
     expect(refused.tasks[0]).toMatchObject({ outcome: 'skipped', request: null });
     expect(notLinked).toMatchObject({ outcome: 'refused', missingAccounts: ['email'] });
@@ -140,7 +140,7 @@ describe('the journal of claims', () => {
     expect(replay.status).toBe(200);
     expect(replay.body).toMatchObject({ outcome: 'verified', message: 'Seen you.' });
     expect(replay.body.response.status).toBe(200);
-    expect(replay.body.request.body.requestId).toBe(first.body.requestId);
+    expect(JSON.parse(replay.body.request.body).requestId).toBe(first.body.requestId);
     // A replay is not a claim.
     expect((await call('GET', `/__mock/claims?questId=${questId}`)).body).toHaveLength(1);
 
@@ -152,6 +152,20 @@ describe('the journal of claims', () => {
     expect(none.status).toBe(409);
     const unknown = await call('POST', `/__mock/claims/nope/tasks/${taskId}/replay`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('refuses to replay a body in which a key too short to hide alone was redacted', async () => {
+    // The key is the subdomain, which every claim body carries.
+    const questId = await createQuest('Short key quest', `${endpointUrl}/verify`, 'demo');
+    const first = await claim(questId, DEMO.users.editor);
+    const task = first.body.tasks[0];
+    expect(JSON.parse(task.request.body).subdomain).toBe('REDACTED');
+    const replay = await call(
+      'POST',
+      `/__mock/claims/${first.body.requestId}/tasks/${task.taskId}/replay`,
+    );
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toMatch(/cannot be sent again as it was/);
   });
 
   it('is cleared by DELETE', async () => {

@@ -1,3 +1,5 @@
+import type { VerificationRequest } from '@questkit/core';
+import { REDACTED } from '@questkit/core/api';
 import * as z from 'zod';
 import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
@@ -55,8 +57,19 @@ export const CLAIM_JOURNAL_ROUTES = [
         );
       }
       // The recorded request has its key redacted: the replay sends the task's key as it is now.
+      // A key short enough to occur inside the body was redacted there too: that body is lost.
+      const recorded = report.request.body ?? '';
+      if (recorded.includes(REDACTED)) {
+        return toResponse(
+          apiError(
+            409,
+            `The recorded body of task ${taskId} in claim ${requestId} shows ${REDACTED} where the task's API key occurred in it: it cannot be sent again as it was`,
+          ),
+        );
+      }
       const task = context.store.quests.get(claim.questId)?.tasks.find((t) => t.id === taskId);
-      const call = await callVerificationEndpoint(report.request.url, report.request.body, {
+      const body = JSON.parse(recorded) as VerificationRequest;
+      const call = await callVerificationEndpoint(report.request.url, body, {
         apiKey: task?.settings.apiKey,
         timeoutMs: service.verificationTimeoutMs,
         post: (url, options) => service.outbound.post('claim', url, options),

@@ -199,7 +199,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     const headers = Object.entries(request.headers).map(([name, value]) => name === 'x-api-key'
       ? ' -H "x-api-key: $QUEST_API_KEY"'
       : ' -H ' + quoteShell(name + ': ' + value));
-    return 'curl -sS -X POST ' + quoteShell(request.url) + headers.join('') + ' --data-raw ' + quoteShell(JSON.stringify(request.body));
+    return 'curl -sS -X POST ' + quoteShell(request.url) + headers.join('') + ' --data-raw ' + quoteShell(request.body);
   }
 
   function answerText(call) {

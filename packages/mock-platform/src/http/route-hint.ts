@@ -1,4 +1,4 @@
-import { closest } from './unknown-keys.js';
+import { closest } from '@questkit/conformance';
 
 /** A route the mock serves: its method and path template (`/public/communities/{subdomain}/quests`). */
 export interface KnownRoute {

@@ -1,3 +1,4 @@
+import { closest } from '@questkit/conformance';
 import * as z from 'zod';
 
 /** A key of the value that the schema does not declare, with the declared key it may have meant. */
@@ -70,43 +71,6 @@ function search(
     const matched = options.find((option) => option.safeParse(value).success);
     if (matched) search(matched, value, path, found);
   }
-}
-
-/**
- * The declared name nearest to a typed one, for a "did you mean"; undefined when none is near
- * (at most a third of the letters apart, ignoring case). The same rule as the CLI's flag hints.
- */
-export function closest(typed: string, known: readonly string[]): string | undefined {
-  const target = typed.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(target.length / 3)) + 1;
-  for (const name of known) {
-    const distance = editDistance(target, name.toLowerCase(), bestDistance);
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Edit distance (insertions, deletions, substitutions, swaps of neighbours); `limit` past a bound. */
-function editDistance(a: string, b: string, limit: number): number {
-  // Keys of a hostile body can be long: past the bound no answer can be near.
-  if (Math.abs(a.length - b.length) >= limit || a.length > 64) return limit;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
-      }
-    }
-    rows.push(row);
-  }
-  return rows[a.length]![b.length]!;
 }
 
 /** The schema under optional, nullable, default and pipe wrappers. */

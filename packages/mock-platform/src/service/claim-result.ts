@@ -1,11 +1,11 @@
 import type { IdentificationMethod } from '@questkit/core';
-import type { Violation, WebhookDeliveryRecord } from '@questkit/core/api';
 import type {
-  CallOutcome,
   ReceivedAnswer,
   SentRequest,
-  VerificationCall,
-} from './verification-call.js';
+  Violation,
+  WebhookDeliveryRecord,
+} from '@questkit/core/api';
+import type { CallOutcome, VerificationCall } from './verification-call.js';
 
 // What a claim answers, apart from the engine that makes it: the claim journal keeps these
 // answers, and the engine imports the journal, so both read the shape from here.

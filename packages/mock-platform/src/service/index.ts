@@ -1,6 +1,8 @@
 // The public surface of the service side (claims, connect, endpoint checks, webhook deliveries),
 // re-exported by the package entry.
 
+// A call's record is core's, shared with the conformance runner.
+export { REDACTED, type ReceivedAnswer, type SentRequest } from '@questkit/core/api';
 export { levelForXp } from '../levels.js';
 export {
   buildAccounts,
@@ -57,14 +59,7 @@ export {
   type MockService,
   type MockServiceOptions,
 } from './service.js';
-export {
-  CALL_OUTCOMES,
-  type CallOutcome,
-  REDACTED,
-  type ReceivedAnswer,
-  type SentRequest,
-  type VerificationCall,
-} from './verification-call.js';
+export { CALL_OUTCOMES, type CallOutcome, type VerificationCall } from './verification-call.js';
 export {
   countDeliveries,
   DEFAULT_WEBHOOK_CONCURRENCY,

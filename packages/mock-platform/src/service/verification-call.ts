@@ -4,6 +4,10 @@ import {
   checkVerificationAnswer,
   type ObservedAnswer,
   type PlatformCheck,
+  type ReceivedAnswer,
+  recordReceivedAnswer,
+  recordSentRequest,
+  type SentRequest,
   type Violation,
 } from '@questkit/core/api';
 import { type PostJsonOptions, postJson } from './outbound/http-call.js';
@@ -16,25 +20,15 @@ export const CALL_OUTCOMES = ['verified', 'not-verified', 'fault'] as const;
 /** `verified` (200 with a message), `not-verified` (400 with a message) or `fault` (anything else). */
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** What is shown in place of a secret in a recorded request. */
-export const REDACTED = '[redacted]';
-
-/** The request as sent, API key redacted. */
-export interface SentRequest {
-  method: 'POST';
-  url: string;
-  headers: Record<string, string>;
-  body: VerificationRequest;
-}
-
-/** The answer as recorded: the status, content type and body (its first 64 KiB) observed. */
-export type ReceivedAnswer = Required<Pick<ObservedAnswer, 'status' | 'contentType' | 'body'>>;
-
 /** One verification call, judged. */
 export interface VerificationCall {
   outcome: CallOutcome;
+  /** The request as sent, its body as text, the API key redacted. */
   request: SentRequest;
-  /** Null when no complete answer came (timeout, connection refused). */
+  /**
+   * The answer as received (its body's first 64 KiB); null when no complete answer came
+   * (timeout, connection refused).
+   */
   response: ReceivedAnswer | null;
   /** Why no answer came. */
   error: string | null;
@@ -94,25 +88,13 @@ export async function callVerificationEndpoint(
 ): Promise<VerificationCall> {
   const headers = verificationHeaders(options.apiKey);
   const post = options.post ?? postJson;
-  const attempt = await post(endpoint, {
-    headers,
-    body: JSON.stringify(body),
-    timeoutMs: options.timeoutMs,
-  });
-  const judged = judgeAttempt(attempt);
-  const shown = { ...headers };
-  if ('x-api-key' in shown) shown['x-api-key'] = REDACTED;
+  const text = JSON.stringify(body);
+  const attempt = await post(endpoint, { headers, body: text, timeoutMs: options.timeoutMs });
+  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
   return {
-    ...judged,
-    request: { method: 'POST', url: endpoint, headers: shown, body },
-    response:
-      attempt.status === undefined
-        ? null
-        : {
-            status: attempt.status,
-            contentType: attempt.contentType ?? null,
-            body: attempt.body ?? '',
-          },
+    ...judgeAttempt(attempt),
+    request: recordSentRequest({ method: 'POST', url: endpoint, headers, body: text }, { secrets }),
+    response: attempt.status === undefined ? null : recordReceivedAnswer(attempt, { secrets }),
     error: attempt.error ?? null,
     durationMs: Math.round(attempt.elapsedMs),
   };

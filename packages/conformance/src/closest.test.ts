@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest } from './suggest.js';
+import { closest } from './closest.js';
 
 const FLAGS = ['api-key', 'quest-id', 'timeout-ms', 'json', 'junit', 'expect-pass'];
 
@@ -21,5 +21,22 @@ describe('closest', () => {
   it('finds a mistyped command', () => {
     expect(closest('chekc', ['check', 'mock'])).toBe('check');
     expect(closest('mok', ['check', 'mock'])).toBe('mock');
+  });
+
+  it('counts a swap of two neighbours as one edit', () => {
+    // Two substitutions apart: too far for a four-letter name, unless the swap is one edit.
+    expect(closest('uir', ['uri', 'url'])).toBe('uri');
+    expect(closest('nmae', ['name'])).toBe('name');
+  });
+
+  it('finds a misspelt field or route segment of the mock', () => {
+    expect(closest('valeu', ['value', 'type'])).toBe('value');
+    expect(closest('referalcode', ['referral-code', 'users'])).toBe('referral-code');
+  });
+
+  it('suggests nothing for a name longer than any name is, however close', () => {
+    const long = 'a'.repeat(65);
+    expect(closest(long, [`${long}b`])).toBeUndefined();
+    expect(closest('a'.repeat(64), ['a'.repeat(65)])).toBe('a'.repeat(65));
   });
 });
