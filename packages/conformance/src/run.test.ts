@@ -344,7 +344,7 @@ describe('runConformance finds each fault by the right check, in the right tier'
   });
 
   it('stops a timed-out latency series early and fails the burst in time', async () => {
-    const report = await check({ delayMs: 400 }, { timeoutMs: 300, only: ['claim', 'load.'] });
+    const report = await check({ delayMs: 12_000 }, { timeoutMs: 300, only: ['claim', 'load.'] });
     expect(failing(report)).toEqual(['claim.well-formed', 'load.burst']);
     expect(report.checks.find((c) => c.id === 'load.burst')?.statuses).toEqual({ timeout: 4 });
     // Answers never come: the run stops waiting rather than let the series time out one by one.
@@ -358,7 +358,8 @@ describe('runConformance finds each fault by the right check, in the right tier'
 
   it('finds an endpoint that breaks under concurrent claims', async () => {
     const report = await check(
-      { maxInFlight: 1, holdMs: 400 },
+      // Held far longer than a busy machine takes to send the burst's four claims.
+      { maxInFlight: 1, holdMs: 2_000 },
       { only: ['claim', 'load.'], samples: 2 },
     );
     expect(failing(report)).toEqual(['load.burst']);
