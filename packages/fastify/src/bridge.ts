@@ -9,6 +9,7 @@ import type {
   FastifyRequest,
   HTTPMethods,
 } from 'fastify';
+import { arrivalsOf } from './arrivals.js';
 
 /** What a plugin serves at its path: the endpoint, and the URL it sees when not the one received. */
 export interface Door {
@@ -35,6 +36,7 @@ export function doorPlugin<O extends { path: string }>(
       throw new TypeError(`[@questkit/fastify] ${name}: path must start with "/"`);
     }
     const { endpoint, url } = open(rest, app);
+    const arrivals = arrivalsOf(app);
     const serve = (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
       const door: DoorRequest = {
         method: request.method,
@@ -43,14 +45,11 @@ export function doorPlugin<O extends { path: string }>(
         header: (header) => nodeHeader(request.headers, header),
         body,
         // The deadline counts from the request's arrival, however long the app's own hooks took.
-        receivedAt: Date.now() - reply.elapsedTime,
+        receivedAt: arrivals.get(request.raw) ?? Date.now(),
       };
       return endpoint.handle(door, request).then((answer) => writeAnswer(reply, answer));
     };
 
-    // Fastify counts `reply.elapsedTime` from the request's arrival, before any app hook, only on
-    // routes with an onResponse hook (or a logger): this one makes it count on the endpoint's.
-    app.addHook('onResponse', (_request, _reply, done) => done());
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', passStream);
     // The same parser again under the type the platform sends: Fastify caches the parser of a

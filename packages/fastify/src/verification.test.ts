@@ -348,6 +348,16 @@ describe('in a larger app', () => {
     expect(expect400(answer)).toBe(DEFAULT_MESSAGES.timeout);
   });
 
+  it('marks arrivals with one listener a server, however many endpoints it serves', async () => {
+    app = Fastify();
+    const before = app.server.listenerCount('request');
+    for (const path of ['/a', '/b', '/c']) {
+      app.register(verificationEndpoint, { path, apiKey: API_KEY, verify });
+    }
+    await app.ready();
+    expect(app.server.listenerCount('request')).toBe(before + 1);
+  });
+
   it('answers 400 when an app hook already drained the body', async () => {
     app = Fastify();
     app.addHook('preParsing', async (_request, _reply, payload) => {
