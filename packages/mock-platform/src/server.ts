@@ -74,10 +74,9 @@ export function startMockServer(
       const response = await platform.fetch(request);
       // Answered before the body ended (refused, or over the limit): the rest is drained first
       // (core's drainBody, within the bounds questkit's endpoints drain with), and a body still
-      // coming then closes the connection after the answer, lingering (`lingerOnClose`). Not drained for a request refused on its credentials:
-      // nothing more is read for a client without them (40 stalled keyless 1 MiB uploads
-      // drained together grew the mock's peak RSS by 31 MB, against 16 allowed by reliability's
-      // exposed-attacks suite).
+      // coming then closes the connection after the answer, lingering (`lingerOnClose`). Nothing
+      // more is read for a client refused on its credentials: stalled keyless uploads drained
+      // together would grow the mock's memory past what reliability's exposed-attacks suite allows.
       const refusedCredentials = response.status === 401 || response.status === 403;
       const ended =
         incoming.complete ||
