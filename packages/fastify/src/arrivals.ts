@@ -9,12 +9,10 @@ const byServer = new WeakMap<object, WeakMap<object, number>>();
  * endpoints it serves. An injected request has no such event, so it has no arrival here.
  */
 export function arrivalsOf(app: FastifyInstance): WeakMap<object, number> {
-  let arrivals = byServer.get(app.server);
-  if (!arrivals) {
-    const times = new WeakMap<object, number>();
-    app.server.on('request', (request: IncomingMessage) => times.set(request, Date.now()));
-    byServer.set(app.server, times);
-    arrivals = times;
-  }
+  const known = byServer.get(app.server);
+  if (known) return known;
+  const arrivals = new WeakMap<object, number>();
+  app.server.on('request', (request: IncomingMessage) => arrivals.set(request, Date.now()));
+  byServer.set(app.server, arrivals);
   return arrivals;
 }
