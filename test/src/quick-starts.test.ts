@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,11 @@ function quickStarts(readme: string): QuickStart[] {
   }
   return starts;
 }
+
+// CI runs the quick starts on four Nodes from one build: .ci/run names a folder here, the first run
+// installs the apps into it and the later runs reuse them (npm's install does not depend on the
+// Node that runs the app; running it does). Unset, each run installs its apps afresh.
+const REUSED = process.env.QUESTKIT_QUICK_START_APPS;
 
 let work: string;
 let tarballs: Map<string, string>;
@@ -102,8 +108,21 @@ function npmArgs(names: readonly string[]): string[] {
   ];
 }
 
+/** Where the app `name` lives, and whether an earlier run of this build installed it there. */
+function appFolder(name: string): { dir: string; installed: boolean } {
+  const dir = join(REUSED ?? work, name);
+  return { dir, installed: REUSED !== undefined && existsSync(`${dir}.installed`) };
+}
+
+/** Marks the app `name` installed, for the later runs of this build. */
+async function markInstalled(dir: string): Promise<void> {
+  if (REUSED !== undefined) await writeFile(`${dir}.installed`, '');
+}
+
+/** `npm init -y` and `npm install` of the packages in a new folder (or the app already installed). */
 async function freshApp(name: string, packages: readonly string[]): Promise<string> {
-  const dir = join(work, name);
+  const { dir, installed } = appFolder(name);
+  if (installed) return dir;
   await mkdir(dir, { recursive: true });
   await run('npm', ['init', '-y'], { cwd: dir });
   await run(
@@ -114,6 +133,7 @@ async function freshApp(name: string, packages: readonly string[]): Promise<stri
       timeout: 180_000,
     },
   );
+  await markInstalled(dir);
   return dir;
 }
 
@@ -247,16 +267,20 @@ describe.concurrent("the root README's try-from-source lines", () => {
     const line = block.split('\n').find((l) => l.startsWith('npm install '));
     expect(line).toMatch(/^npm install \.\.\/questkit\/packed\/questkit\*\.tgz /);
     // The app sits next to the clone: the line as written, with the clone's packed/ beside it.
-    const dir = join(work, 'from-source', 'my-app');
-    await mkdir(dir, { recursive: true });
-    await mkdir(join(work, 'from-source', 'questkit'));
-    await symlink(join(work, 'tarballs'), join(work, 'from-source', 'questkit', 'packed'));
-    await run('npm', ['init', '-y'], { cwd: dir });
-    const command = line!.replace(/#.*/, '').trim();
-    await run('sh', ['-c', `${command} --no-audit --no-fund --loglevel=error`], {
-      cwd: dir,
-      timeout: 180_000,
-    });
+    const { dir, installed } = appFolder(join('from-source', 'my-app'));
+    if (!installed) {
+      const clone = join(dir, '..', 'questkit');
+      await mkdir(dir, { recursive: true });
+      await mkdir(clone);
+      await symlink(join(work, 'tarballs'), join(clone, 'packed'));
+      await run('npm', ['init', '-y'], { cwd: dir });
+      const command = line!.replace(/#.*/, '').trim();
+      await run('sh', ['-c', `${command} --no-audit --no-fund --loglevel=error`], {
+        cwd: dir,
+        timeout: 180_000,
+      });
+      await markInstalled(dir);
+    }
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     expect(
       Object.keys(manifest.dependencies)
