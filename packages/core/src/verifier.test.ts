@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from './results.js';
 import {
+  type ClaimInput,
   createVerifier,
   defineQuest,
   type ResultEvent,
@@ -295,6 +296,19 @@ describe('createVerifier: decide() from plain data', () => {
     expect((await verifier.decide({ headers: { 'x-api-key': KEY }, body: chunks() })).status).toBe(
       200,
     );
+  });
+
+  // From untyped JavaScript: whatever the shape, an answer, never a rejection.
+  it.each([
+    ['a method that is not a string', { method: 5, headers: { 'x-api-key': KEY }, body: '{}' }],
+    ['no headers', { body: JSON.stringify(claim) }],
+    ['headers of null', { headers: null, body: JSON.stringify(claim) }],
+  ])('answers 400 to %s, and tells onError', async (_, input) => {
+    const { verifier, results, errors } = verifierWith();
+    const decision = await verifier.decide(input as unknown as ClaimInput);
+    expect(decision).toMatchObject({ status: 400, reason: 'handler_error' });
+    expect(results.map((result) => result.status)).toEqual([400]);
+    expect(errors).toHaveLength(1);
   });
 });
 

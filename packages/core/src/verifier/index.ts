@@ -1,6 +1,5 @@
 import type { DoorAnswer, DoorRequest } from '../adapter/door.js';
 import { frontEnds } from '../adapter/front-ends.js';
-import { frontDoor } from '../front-door/index.js';
 import type { IdentificationMethod } from '../schemas/verification.js';
 import { readVerifierOptions } from './options.js';
 import { decideClaim } from './pipeline.js';
@@ -29,9 +28,8 @@ export function createVerifier<const R extends IdentificationMethod = never>(
   options: VerifierOptions<R>,
 ): Verifier {
   const config = readVerifierOptions(options as VerifierOptions<IdentificationMethod>);
-  // Every front-end decides through this one call; the front door counts the deadline from arrival.
-  const decideRequest = (request: DoorRequest) =>
-    decideClaim(config, frontDoor(request, config.limits), request);
+  // Every front-end decides through this one call.
+  const decideRequest = (request: DoorRequest) => decideClaim(config, request);
   const handle = async (request: DoorRequest): Promise<DoorAnswer> => {
     const { status, body, close } = await decideRequest(request);
     return { status, headers: HEADERS, cookies: [], body: JSON.stringify(body), close };

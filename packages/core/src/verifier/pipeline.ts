@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DoorRequest } from '../adapter/door.js';
-import type { FrontDoor } from '../front-door/index.js';
+import { type FrontDoor, frontDoor } from '../front-door/index.js';
 import { normalizeMessage } from '../messages.js';
 import type { VerifierMessages } from '../reasons.js';
 import {
@@ -19,18 +19,16 @@ import type { Decision } from './types.js';
 export type Decided = Decision & { close: boolean };
 
 /**
- * Decides one claim request, whose front door is open, by the steps of the platform's contract
- * (see {@link runSteps}), then whether the answer closes the connection, and tells `onResult`.
- * Never rejects: every failure is an answer.
+ * Decides one claim request by the steps of the platform's contract (see {@link runSteps}), then
+ * whether the answer closes the connection, and tells `onResult`. Never rejects: every failure,
+ * a request of the wrong shape from untyped JavaScript included, is an answer.
  */
-export async function decideClaim(
-  config: VerifierConfig,
-  door: FrontDoor,
-  request: DoorRequest,
-): Promise<Decided> {
+export async function decideClaim(config: VerifierConfig, request: DoorRequest): Promise<Decided> {
   let outcome: Outcome;
   let close: boolean;
   try {
+    // The front door counts the deadline from the request's arrival.
+    const door = frontDoor(request, config.limits);
     outcome = await runSteps(config, door, request);
     close = await door.close();
   } catch (error) {
