@@ -119,20 +119,20 @@ async function markInstalled(dir: string): Promise<void> {
   if (REUSED !== undefined) await writeFile(`${dir}.installed`, '');
 }
 
+// npm's cached package metadata is used as it is (a machine without it fetches it): asking the
+// registry again about every package took most of an install's time.
+const INSTALL_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+
 /** `npm init -y` and `npm install` of the packages in a new folder (or the app already installed). */
 async function freshApp(name: string, packages: readonly string[]): Promise<string> {
   const { dir, installed } = appFolder(name);
   if (installed) return dir;
   await mkdir(dir, { recursive: true });
   await run('npm', ['init', '-y'], { cwd: dir });
-  await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...npmArgs(packages)],
-    {
-      cwd: dir,
-      timeout: 180_000,
-    },
-  );
+  await run('npm', ['install', ...INSTALL_FLAGS, ...npmArgs(packages)], {
+    cwd: dir,
+    timeout: 180_000,
+  });
   await markInstalled(dir);
   return dir;
 }
@@ -275,7 +275,7 @@ describe.concurrent("the root README's try-from-source lines", () => {
       await symlink(join(work, 'tarballs'), join(clone, 'packed'));
       await run('npm', ['init', '-y'], { cwd: dir });
       const command = line!.replace(/#.*/, '').trim();
-      await run('sh', ['-c', `${command} --no-audit --no-fund --loglevel=error`], {
+      await run('sh', ['-c', `${command} ${INSTALL_FLAGS.join(' ')}`], {
         cwd: dir,
         timeout: 180_000,
       });
