@@ -50,8 +50,9 @@ function quickStarts(readme: string): QuickStart[] {
 }
 
 // CI runs the quick starts on four Nodes from one build: .ci/run names a folder here, the first run
-// installs the apps into it and the later runs reuse them (npm's install does not depend on the
-// Node that runs the app; running it does). Unset, each run installs its apps afresh.
+// packs the packages and installs the apps into it, and the later runs reuse them (packing and
+// npm's install do not depend on the Node that runs the app; running it does). Unset, each run
+// packs and installs afresh.
 const REUSED = process.env.QUESTKIT_QUICK_START_APPS;
 
 let work: string;
@@ -60,15 +61,20 @@ let packOutput: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'questkit-quick-starts-'));
-  const packed = join(work, 'tarballs');
-  // `pnpm pack:all`, as the README says; `pnpm test` has just built every package, so the
-  // packages' own `prepack` build is skipped here.
-  packOutput = (
-    await run(process.execPath, [join(ROOT, 'scripts/pack-all.mjs'), '--skip-build', packed], {
-      cwd: ROOT,
-      timeout: 120_000,
-    })
-  ).stdout;
+  const { dir: packed, done } = reusable('tarballs');
+  if (done) {
+    packOutput = await readFile(`${packed}.done`, 'utf8');
+  } else {
+    // `pnpm pack:all`, as the README says; `pnpm test` has just built every package, so the
+    // packages' own `prepack` build is skipped here.
+    packOutput = (
+      await run(process.execPath, [join(ROOT, 'scripts/pack-all.mjs'), '--skip-build', packed], {
+        cwd: ROOT,
+        timeout: 120_000,
+      })
+    ).stdout;
+    await markDone(packed, packOutput);
+  }
   tarballs = new Map();
   for (const file of await readdir(packed)) {
     // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit (create-questkit too)
@@ -108,15 +114,15 @@ function npmArgs(names: readonly string[]): string[] {
   ];
 }
 
-/** Where the app `name` lives, and whether an earlier run of this build installed it there. */
-function appFolder(name: string): { dir: string; installed: boolean } {
+/** Where the folder `name` lives, and whether an earlier run of this build filled it. */
+function reusable(name: string): { dir: string; done: boolean } {
   const dir = join(REUSED ?? work, name);
-  return { dir, installed: REUSED !== undefined && existsSync(`${dir}.installed`) };
+  return { dir, done: REUSED !== undefined && existsSync(`${dir}.done`) };
 }
 
-/** Marks the app `name` installed, for the later runs of this build. */
-async function markInstalled(dir: string): Promise<void> {
-  if (REUSED !== undefined) await writeFile(`${dir}.installed`, '');
+/** Marks the folder filled, for the later runs of this build (with what its filling printed). */
+async function markDone(dir: string, output = ''): Promise<void> {
+  if (REUSED !== undefined) await writeFile(`${dir}.done`, output);
 }
 
 // npm's cached package metadata is used as it is (a machine without it fetches it): asking the
@@ -125,15 +131,15 @@ const INSTALL_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--logleve
 
 /** `npm init -y` and `npm install` of the packages in a new folder (or the app already installed). */
 async function freshApp(name: string, packages: readonly string[]): Promise<string> {
-  const { dir, installed } = appFolder(name);
-  if (installed) return dir;
+  const { dir, done } = reusable(name);
+  if (done) return dir;
   await mkdir(dir, { recursive: true });
   await run('npm', ['init', '-y'], { cwd: dir });
   await run('npm', ['install', ...INSTALL_FLAGS, ...npmArgs(packages)], {
     cwd: dir,
     timeout: 180_000,
   });
-  await markInstalled(dir);
+  await markDone(dir);
   return dir;
 }
 
@@ -267,19 +273,19 @@ describe.concurrent("the root README's try-from-source lines", () => {
     const line = block.split('\n').find((l) => l.startsWith('npm install '));
     expect(line).toMatch(/^npm install \.\.\/questkit\/packed\/questkit\*\.tgz /);
     // The app sits next to the clone: the line as written, with the clone's packed/ beside it.
-    const { dir, installed } = appFolder(join('from-source', 'my-app'));
-    if (!installed) {
+    const { dir, done } = reusable(join('from-source', 'my-app'));
+    if (!done) {
       const clone = join(dir, '..', 'questkit');
       await mkdir(dir, { recursive: true });
       await mkdir(clone);
-      await symlink(join(work, 'tarballs'), join(clone, 'packed'));
+      await symlink(reusable('tarballs').dir, join(clone, 'packed'));
       await run('npm', ['init', '-y'], { cwd: dir });
       const command = line!.replace(/#.*/, '').trim();
       await run('sh', ['-c', `${command} ${INSTALL_FLAGS.join(' ')}`], {
         cwd: dir,
         timeout: 180_000,
       });
-      await markInstalled(dir);
+      await markDone(dir);
     }
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     expect(
