@@ -24,9 +24,9 @@ const PACKAGES = [
 const HANG_LIMITS = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 // The files of a project share their worker's imports (no test file changes a module that another
-// imports, and a stubbed global is restored): importing the packages afresh for each of about 180
-// files cost an eighth of the CPU of a run that the CPU bounds. The workspace packages' builds are
-// plain JavaScript that Node imports itself, as from node_modules, not through vitest's transform.
+// imports, and a stubbed global is restored): importing the packages afresh for each file was much
+// of the CPU of a run that the CPU bounds. The workspace packages' builds are plain JavaScript that
+// Node imports itself, as from node_modules, not through vitest's transform.
 const SHARED_IMPORTS = {
   isolate: false,
   server: { deps: { external: [/\/packages\/[^/]+\/dist\//] } },

@@ -1,8 +1,7 @@
 // `pnpm typecheck`: every workspace package's own type check (the tsconfig files its `typecheck`
-// script names) and the root tsconfig, in one `tsc --build` process per core. One process checks
-// many projects for the price of parsing the libraries and @types/node once, not once a project:
-// about a third of the CPU of a `tsc --noEmit` per project. `--force`: every project is checked,
-// whatever an earlier run left in its .tsbuildinfo.
+// script names) and the root tsconfig, in one `tsc --build` process per core: a process parses the
+// libraries and @types/node once for all its projects, not once a project. `--force`: every project
+// is checked, whatever an earlier run left in its .tsbuildinfo.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
