@@ -20,7 +20,6 @@ import type { Framework, ProjectOptions } from '../src/options.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PNPM = `pnpm@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1]}`;
 const KEY = 'install-test-key-5e0c2b';
 const SECRETS = {
   QUEST_API_KEY: KEY,
@@ -36,22 +35,11 @@ const timings: string[] = [];
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'create-questkit-install-'));
   const packed = join(work, 'tarballs');
-  // `pnpm test` has just built every package: the packages' own `prepack` build is skipped here.
-  await run(
-    'npx',
-    [
-      '--yes',
-      PNPM,
-      '-r',
-      '--filter',
-      './packages/**',
-      'pack',
-      '--config.ignore-scripts=true',
-      '--pack-destination',
-      packed,
-    ],
-    { cwd: ROOT, timeout: 120_000 },
-  );
+  // `pnpm pack:all`; `pnpm test` has just built every package, so their `prepack` build is skipped.
+  await run(process.execPath, [join(ROOT, 'scripts/pack-all.mjs'), '--skip-build', packed], {
+    cwd: ROOT,
+    timeout: 120_000,
+  });
   tarballs = new Map();
   for (const file of await readdir(packed)) {
     // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit
