@@ -1,11 +1,7 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
 import type { ConformanceReport } from '@questkit/conformance';
 import {
@@ -14,7 +10,7 @@ import {
   type MockServer,
   startMockServer,
 } from '@questkit/mock-platform';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CORPUS, type Target } from './corpus.js';
 import { expressEndpoint } from './endpoints/express.js';
 import { fastifyEndpoint } from './endpoints/fastify.js';
@@ -23,26 +19,22 @@ import { honoEndpoint } from './endpoints/hono.js';
 import { nestEndpoint } from './endpoints/nestjs.js';
 import { nodeHttpEndpoint } from './endpoints/node-http.js';
 import { serverlessEndpoint } from './endpoints/serverless.js';
-
-// Each entry runs questkit check (45 requests) and the mock's check: seconds each on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+import { freePort } from './free-port.js';
 
 // Both judges on every endpoint of the corpus: `questkit check` (the built binary, as a user runs
 // it) and the mock platform's endpoint check (over HTTP). Same endpoint, key and identification
 // methods: the same platform verdict, worded alike.
 
-const KEY = 'corpus-task-key-8c1f';
-const require = createRequire(import.meta.url);
+// The Next.js app (next-app.setup.ts) checks its own key: every endpoint here checks that one.
+const nextApp = inject('nextApp');
+const KEY = nextApp.apiKey;
 // The CLI by its path in the workspace, not as a dependency: pnpm would link its bin before the
 // CLI is built, and warn on every fresh install that it cannot.
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/cli.js', import.meta.url));
-const NEXT = require.resolve('next/dist/bin/next');
-const NEXT_APP = join(dirname(fileURLToPath(import.meta.url)), '..', 'next-app');
 
 const urls = new Map<Target, string>();
 const servers: Server[] = [];
 const closers: Array<() => Promise<unknown>> = [];
-let next: ChildProcess | undefined;
 let mock: MockServer | undefined;
 
 const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,46 +50,12 @@ async function listen(server: Server): Promise<string> {
   return origin(server);
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function startNext(): Promise<string> {
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', QUEST_API_KEY: KEY };
-  await promisify(execFile)(process.execPath, [NEXT, 'build'], {
-    cwd: NEXT_APP,
-    env,
-    timeout: 300_000,
-  });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  next = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: NEXT_APP,
-    env,
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${url}/api/verify`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('next start did not answer within 30 s');
-}
-
 // Express and Hono print the errors of the endpoints' own crashes, as they do in production: the
 // corpus wants those crashes, so their lines stay out of the test log.
 const frameworkErrors: unknown[] = [];
 
 beforeAll(async () => {
   vi.spyOn(console, 'error').mockImplementation((...args) => frameworkErrors.push(args));
-  const nextUrl = startNext();
   urls.set('node-http', `${await listen(nodeHttpEndpoint(KEY))}/verify`);
   urls.set(
     'node-http-401',
@@ -133,14 +91,12 @@ beforeAll(async () => {
   mock = await startMockServer(createMockPlatform({ seed: { users: 0 }, rateLimit: false }), {
     port: 0,
   });
-  const base = await nextUrl;
-  urls.set('next-app-router', `${base}/api/post-only`);
-  urls.set('next-pages-router', `${base}/api/verify`);
-}, 400_000);
+  urls.set('next-app-router', `${nextApp.origin}/api/post-only`);
+  urls.set('next-pages-router', `${nextApp.origin}/api/verify`);
+});
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  next?.kill();
   await mock?.close();
   for (const close of closers) await close();
   for (const server of servers) {

@@ -1,10 +1,7 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { ConformanceReport, WebhookReport } from '@questkit/conformance';
 import {
   createMockPlatform,
@@ -12,14 +9,12 @@ import {
   type MockServer,
   startMockServer,
 } from '@questkit/mock-platform';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expressConnect } from './connect/express.js';
 import { nodeHttpEndpoint } from './endpoints/node-http.js';
 import { CONNECT_CORPUS, type ConnectTarget, WEBHOOK_CORPUS, type WebhookTarget } from './flows.js';
 import { expressTopLevelReceiver } from './webhooks/express-top-level.js';
 import { serverlessReceiver } from './webhooks/serverless.js';
-
-vi.setConfig({ testTimeout: 120_000 });
 
 // Both judges on every connect handler and webhook receiver of the corpus: `questkit check
 // --connect-url` and `questkit check-webhook` (the built binary, as a user runs it), and the mock
@@ -28,11 +23,10 @@ vi.setConfig({ testTimeout: 120_000 });
 // verdict.
 
 const KEY = 'corpus-flows-task-key-2b7e';
-const SECRET = DEMO.connectSecret;
-const require = createRequire(import.meta.url);
+// The Next.js app (next-app.setup.ts) signs with the demo community's connect secret, the mock's.
+const nextApp = inject('nextApp');
+const SECRET = nextApp.connectSecret;
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/cli.js', import.meta.url));
-const NEXT = require.resolve('next/dist/bin/next');
-const NEXT_APP = join(dirname(fileURLToPath(import.meta.url)), '..', 'next-flows');
 
 const connectUrls = new Map<ConnectTarget, string>();
 const webhookUrls = new Map<WebhookTarget, string>();
@@ -40,7 +34,6 @@ const webhookUrls = new Map<WebhookTarget, string>();
 const receiverSecrets = new Map<WebhookTarget, string>();
 const servers: Server[] = [];
 let verifyUrl = '';
-let next: ChildProcess | undefined;
 let mock: MockServer | undefined;
 
 async function listen(server: Server): Promise<string> {
@@ -49,47 +42,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function startNext(): Promise<string> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    CONNECT_SECRET: SECRET,
-    WEBHOOK_SECRET: 'the-receiver-expects-a-header-anyway',
-    APP_URL: url,
-  };
-  await promisify(execFile)(process.execPath, [NEXT, 'build'], {
-    cwd: NEXT_APP,
-    env,
-    timeout: 300_000,
-  });
-  next = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: NEXT_APP,
-    env,
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${url}/api/connect/json`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('next start did not answer within 30 s');
-}
-
 beforeAll(async () => {
-  const nextUrl = startNext();
   verifyUrl = `${await listen(nodeHttpEndpoint(KEY).listen(0, '127.0.0.1'))}/verify`;
   let testLoginOrigin = '';
   testLoginOrigin = await listen(
@@ -117,15 +70,13 @@ beforeAll(async () => {
   mock = await startMockServer(createMockPlatform({ rateLimit: false, endpointChecks: false }), {
     port: 0,
   });
-  const base = await nextUrl;
-  connectUrls.set('next-connect-json', `${base}/api/connect/json`);
-  connectUrls.set('next-connect-extra-param', `${base}/api/connect/extra-param`);
-  connectUrls.set('next-connect-host-rewrite', `${base}/api/connect/host-rewrite`);
-  webhookUrls.set('next-webhook-hmac', `${base}/api/webhooks/hmac`);
-}, 400_000);
+  connectUrls.set('next-connect-json', `${nextApp.origin}/api/connect/json`);
+  connectUrls.set('next-connect-extra-param', `${nextApp.origin}/api/connect/extra-param`);
+  connectUrls.set('next-connect-host-rewrite', `${nextApp.origin}/api/connect/host-rewrite`);
+  webhookUrls.set('next-webhook-hmac', `${nextApp.origin}/api/webhooks/hmac`);
+});
 
 afterAll(async () => {
-  next?.kill();
   await mock?.close();
   for (const server of servers) {
     server.closeAllConnections();
