@@ -17,7 +17,9 @@ for (const file of files) {
     continue;
   }
   const filePassed = report.numPassedTests ?? 0;
-  const fileFailed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // Failed tests, and a file that failed before any test ran as one more. vitest's count of
+  // failed suites also counts the file and each describe around a failed test: not added.
+  let fileFailed = report.numFailedTests ?? 0;
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
@@ -28,6 +30,7 @@ for (const file of files) {
     }
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
       console.log(`FAIL ${suite.name}: ${suite.message ?? 'suite failed to run'}`);
+      fileFailed += 1;
     }
   }
   if (files.length > 1) console.log(`${file}: ${filePassed} passed, ${fileFailed} failed`);
