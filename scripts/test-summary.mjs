@@ -17,18 +17,19 @@ for (const file of files) {
     continue;
   }
   const filePassed = report.numPassedTests ?? 0;
-  // Failed tests, and a file that failed before any test ran as one more. vitest's count of
-  // failed suites also counts the file and each describe around a failed test: not added.
+  // Failed tests, and a file that failed with no failed test (on import, in a hook) as one more.
+  // vitest's count of failed suites also counts the file and each describe around a failed test.
   let fileFailed = report.numFailedTests ?? 0;
   for (const suite of report.testResults ?? []) {
-    for (const test of suite.assertionResults ?? []) {
+    const tests = suite.assertionResults ?? [];
+    for (const test of tests) {
       if (test.status !== 'failed') continue;
       console.log(`FAIL ${suite.name} > ${test.fullName}`);
       // The assertion's first lines, so that a red run on a machine nobody can see says why.
       const why = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12);
       for (const line of why) console.log(`  ${line.slice(0, 300)}`);
     }
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+    if (suite.status === 'failed' && !tests.some((test) => test.status === 'failed')) {
       console.log(`FAIL ${suite.name}: ${suite.message ?? 'suite failed to run'}`);
       fileFailed += 1;
     }
