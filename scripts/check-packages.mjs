@@ -31,8 +31,11 @@ try {
     const tarball = readFileSync(join(out, file));
     const pkg = createPackageFromTarballData(new Uint8Array(tarball));
     const name = pkg.packageName;
-    const found = [...checkSize(name, tarball.length, pkg), ...(await checkPublint(tarball))];
-    found.push(...(await checkTypes(pkg)));
+    const found = [
+      ...checkSize(name, tarball.length, pkg),
+      ...(await checkPublint(tarball)),
+      ...(await checkTypes(pkg)),
+    ];
     problems.push(...found.map((problem) => `${name}: ${problem}`));
     rows.push(`${name.padEnd(26)} ${sizeRow(name, tarball.length)} ${found.length ? '✗' : '✓'}`);
   }

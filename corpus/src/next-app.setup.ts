@@ -31,7 +31,8 @@ const APP = fileURLToPath(new URL('../next-app', import.meta.url));
 const NEXT = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const origin = `http://127.0.0.1:${await freePort()}`;
+  const port = String(await freePort());
+  const origin = `http://127.0.0.1:${port}`;
   const app: NextApp = {
     origin,
     apiKey: 'corpus-task-key-8c1f',
@@ -52,7 +53,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
     env,
     timeout: 300_000,
   });
-  const { port } = new URL(origin);
   const next = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', port], {
     cwd: APP,
     env,
