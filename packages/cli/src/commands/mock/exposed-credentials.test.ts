@@ -25,6 +25,7 @@ afterAll(async () => {
 async function exposedMock(
   argv: string[],
   use: (url: string, printed: () => string) => Promise<void>,
+  host: string[] = ['--host', EXPOSED_HOST],
 ) {
   const out: string[] = [];
   const err: string[] = [];
@@ -37,7 +38,7 @@ async function exposedMock(
   };
   const stop = new AbortController();
   let failure: unknown;
-  const parsed = parseFlags(MOCK_FLAGS, ['--port', '0', '--host', EXPOSED_HOST, ...argv], {});
+  const parsed = parseFlags(MOCK_FLAGS, ['--port', '0', ...host, ...argv], {});
   const code = await runMock(mock, parsed.values, io, {
     bindHost: '127.0.0.1',
     signal: stop.signal,
@@ -147,5 +148,51 @@ describe('questkit mock bound beyond loopback: every published credential replac
     );
     expect(answered).toBe(200);
     expect(out.join('')).toContain(DEMO.apiKeys.readOnly);
+  });
+});
+
+// A mock bound to loopback but published through a tunnel or a proxy on the same machine is
+// reached from anywhere: naming a public Host or a public URL makes it exposed, as `--host` does.
+describe('questkit mock on loopback, published through a tunnel or a proxy', () => {
+  const TUNNEL = 'quest-mock.tunnel.example';
+  const published = [
+    ['--allowed-hosts', `localhost,${TUNNEL}`],
+    ['--public-url', `https://${TUNNEL}`],
+  ];
+  it.each(
+    published,
+  )('with %s %s: published keys refused, control routes need the token, a warning', async (flag, value) => {
+    const { err } = await exposedMock(
+      ['--seed', '0', flag, value],
+      async (url, banner) => {
+        expect(await status(url, DEMO.apiKeys.readOnly)).toBe(401);
+        expect(await status(url, DEMO.apiKeys.readWrite)).toBe(401);
+        const control = await fetch(`${url}/__mock/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: DEMO.users.admin }),
+        });
+        expect(control.status).toBe(403);
+        expect(banner()).not.toContain(DEMO.apiKeys.readOnly);
+      },
+      ['--host', '127.0.0.1'],
+    );
+    expect(err).toMatch(/^Warning: reachable beyond loopback/);
+    expect(err).toContain(`${flag} ${value}`);
+    expect(err).toMatch(/x-questkit-control-token: \S+/);
+  });
+
+  it.each([
+    ['--allowed-hosts', 'localhost,127.0.0.2,[::1]'],
+    ['--public-url', 'http://localhost:4010'],
+  ])('with %s %s (loopback only): still the published demo keys, no warning', async (flag, value) => {
+    const { err } = await exposedMock(
+      ['--seed', '0', flag, value],
+      async (url) => {
+        expect(await status(url, DEMO.apiKeys.readOnly)).toBe(200);
+      },
+      ['--host', '127.0.0.1'],
+    );
+    expect(err).toBe('');
   });
 });

@@ -330,6 +330,6 @@ describe('questkit mock', () => {
         err += text;
       },
     );
-    expect(err).toMatch(/^Warning: bound to 0\.0\.0\.0, beyond loopback/);
+    expect(err).toMatch(/^Warning: reachable beyond loopback \(--host 0\.0\.0\.0\)/);
   });
 });

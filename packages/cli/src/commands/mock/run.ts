@@ -3,6 +3,7 @@ import type { GeneratedCredential, MockPlatform, MockServer } from '@questkit/mo
 import { UsageError } from '../../errors.js';
 import type { ParsedFlags } from '../../flags.js';
 import type { CliIo } from '../../io.js';
+import { exposureReasons } from './exposure.js';
 import {
   type ClockChoice,
   MOCK_DEFAULT_PORT,
@@ -205,10 +206,7 @@ async function createPlatform(
   controlToken: string | undefined,
 ): Promise<MockPlatform> {
   const rateLimit = integer(values, 'rate-limit', MOCK_DEFAULT_RATE_LIMIT);
-  const allowedHosts = text(values, 'allowed-hosts')
-    ?.split(',')
-    .map((host) => host.trim())
-    .filter(Boolean);
+  const allowedHosts = allowedHostsOf(values);
   const fixtures = text(values, 'fixtures');
   const apiKey = text(values, 'api-key');
   const publicUrl = text(values, 'public-url');
@@ -256,8 +254,14 @@ export async function runMock(
   hooks: MockRunHooks = {},
 ): Promise<number> {
   const host = text(values, 'host') ?? '127.0.0.1';
-  // Beyond loopback, anyone on the network could drive the mock: control routes need a token.
-  const exposed = !isLoopback(host);
+  // Reachable beyond loopback (bound, or published through a tunnel or a proxy), anyone who can
+  // reach it could drive the mock: control routes need a token.
+  const reasons = exposureReasons({
+    host,
+    allowedHosts: allowedHostsOf(values),
+    publicUrl: text(values, 'public-url'),
+  });
+  const exposed = reasons.length > 0;
   const controlToken =
     exposed && values['no-control'] !== true ? randomBytes(24).toString('base64url') : undefined;
   const apiKey = text(values, 'api-key');
@@ -299,10 +303,11 @@ export async function runMock(
   io.stdout.write(await banner(mock, server, source, replaced, values.verbose === true));
   if (exposed) {
     const accepted = acceptedCredentials(server.platform, source, apiKey, replaced);
+    const why = `Warning: reachable beyond loopback (${reasons.join('; ')})`;
     io.stderr.write(
       controlToken
-        ? `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the mock. Control routes need the header x-questkit-control-token: ${controlToken} (or start with --no-control). Names other than ${host} must be listed with --allowed-hosts. ${accepted}\n`
-        : `Warning: bound to ${host}, beyond loopback: anyone who can reach it can use the public API. Control routes are off (--no-control). ${accepted}\n`,
+        ? `${why}: anyone who can reach it can use the mock. Control routes need the header x-questkit-control-token: ${controlToken} (or start with --no-control). Names other than ${host} must be listed with --allowed-hosts. ${accepted}\n`
+        : `${why}: anyone who can reach it can use the public API. Control routes are off (--no-control). ${accepted}\n`,
     );
   }
   hooks.onListening?.(server);
@@ -329,6 +334,14 @@ export async function runMock(
   return code;
 }
 
+/** `--allowed-hosts`, split at commas. */
+function allowedHostsOf(values: ParsedFlags['values']): string[] | undefined {
+  return text(values, 'allowed-hosts')
+    ?.split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+}
+
 /** Why the server could not start, with the way out when the port is taken. */
 function startFailure(error: unknown): string {
   const { code, message } = error as { code?: unknown; message?: unknown };
@@ -336,9 +349,4 @@ function startFailure(error: unknown): string {
     return `${String(message)}: the port is taken. Start on another one with --port <n>, or with --port 0 for any free port (the banner prints it)`;
   }
   return String(message);
-}
-
-function isLoopback(host: string): boolean {
-  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return name === 'localhost' || name === '::1' || /^127\./.test(name);
 }
