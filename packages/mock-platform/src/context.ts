@@ -41,6 +41,9 @@ export interface MockContext {
 
 /** Events of the public API that the service side reacts to. */
 export interface MockHooks {
-  /** A quest was created through the public API (starts the automatic endpoint checks). */
-  questCreated?(quest: QuestRecord): void;
+  /**
+   * A quest was created through the public API (starts the automatic endpoint checks), by the
+   * key holder `by` (a principal's label: `key:<id>` or `member:<id>`, never a secret).
+   */
+  questCreated?(quest: QuestRecord, by: string): void;
 }

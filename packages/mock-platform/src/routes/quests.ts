@@ -1,5 +1,5 @@
 import type { QuestListReward, QuestReward } from '@questkit/core/api';
-import { mayReadSecrets } from '../auth/principal.js';
+import { mayReadSecrets, principalLabel } from '../auth/principal.js';
 import type { MockContext } from '../context.js';
 import { invalid } from '../errors.js';
 import { ok, okText } from '../http/result.js';
@@ -88,7 +88,7 @@ function listReward(reward: QuestReward): QuestListReward {
 /** POST /quests */
 export const createQuest = bindRoute(
   'createQuest',
-  ({ body, community }, { store, clock, hooks }) => {
+  ({ body, community, principal }, { store, clock, hooks }) => {
     const module = store.modules.get(body.categoryId);
     if (!module || module.communityId !== community.id) {
       return invalid(
@@ -133,7 +133,7 @@ export const createQuest = bindRoute(
     };
     store.quests.put(record);
     // The platform checks a newly configured verification endpoint (service side).
-    hooks?.questCreated?.(record);
+    hooks?.questCreated?.(record, principalLabel(principal));
     return ok({
       id: record.id,
       name: record.name,

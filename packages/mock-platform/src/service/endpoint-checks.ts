@@ -52,8 +52,11 @@ export interface EndpointCheck {
   apiKeySent: boolean;
   /** The identification methods the claims were shaped for; null: every shape the contract allows. */
   identifications: IdentificationMethod[] | null;
-  /** `running` until every call was answered (or its time limit passed). */
-  state: 'running' | 'done';
+  /**
+   * `running` until every call was answered (or its time limit passed); `skipped` when the key
+   * holder already had as many automatic checks queued as the mock allows (`outbound.checksPerKey`).
+   */
+  state: 'running' | 'done' | 'skipped';
   /** The platform tier's verdict (the same as `questkit check`'s); null while running. */
   verdict: RunVerdict | null;
   /**
@@ -103,8 +106,11 @@ export interface EndpointCheckFilter {
 export interface EndpointChecks {
   /** Checks an endpoint now; resolves with the finished record. */
   check(input: EndpointCheckInput): Promise<EndpointCheck>;
-  /** Starts the checks of every API task of a new quest, in the background. */
-  questCreated(quest: QuestRecord): void;
+  /**
+   * Queues the checks of every API task of a new quest, created by the key holder `by`: one at a
+   * time per key holder and community, at most `outbound.checksPerKey`; the rest are skipped.
+   */
+  questCreated(quest: QuestRecord, by: string): void;
   /** Records, oldest first. */
   list(filter?: EndpointCheckFilter): EndpointCheck[];
   /** Forgets every record. */
@@ -188,12 +194,13 @@ export function createEndpointChecks(
 ): EndpointChecks {
   let records: EndpointCheck[] = [];
 
-  const run = async (
+  type Target = { communityId: string; subdomain: string; questId: string; taskId: string };
+  const newRecord = (
     input: EndpointCheckInput,
     trigger: EndpointCheckTrigger,
-    target: { communityId: string; subdomain: string; questId: string; taskId: string } | null,
-  ): Promise<EndpointCheck> => {
-    const apiKey = input.apiKey === '' ? undefined : input.apiKey;
+    target: Target | null,
+    state: EndpointCheck['state'],
+  ): EndpointCheck => {
     const record: EndpointCheck = {
       id: randomId(),
       at: context.clock.now().toISOString(),
@@ -202,9 +209,9 @@ export function createEndpointChecks(
       communityId: target?.communityId ?? null,
       questId: target?.questId ?? null,
       taskId: target?.taskId ?? null,
-      apiKeySent: apiKey !== undefined,
+      apiKeySent: input.apiKey !== undefined && input.apiKey !== '',
       identifications: input.identifications ? [...input.identifications] : null,
-      state: 'running',
+      state,
       verdict: null,
       passed: null,
       platform: null,
@@ -219,6 +226,18 @@ export function createEndpointChecks(
     };
     records.push(record);
     if (records.length > deps.size) records = records.slice(records.length - deps.size);
+    return record;
+  };
+  // Automatic checks by key holder and community: run one at a time, at most `checksPerKey`.
+  const queues = new Map<string, { pending: number; tail: Promise<unknown> }>();
+
+  const run = async (
+    input: EndpointCheckInput,
+    trigger: EndpointCheckTrigger,
+    target: Target | null,
+  ): Promise<EndpointCheck> => {
+    const apiKey = input.apiKey === '' ? undefined : input.apiKey;
+    const record = newRecord(input, trigger, target, 'running');
     const report = await runConformance({
       url: input.endpoint,
       // A task without a key: the platform sends none, so there is no key to drift.
@@ -232,6 +251,7 @@ export function createEndpointChecks(
           'endpoint-check',
           input instanceof Request ? input.url : String(input),
           () => fetch(input, init),
+          deps.timeoutMs,
         ),
       member: {
         userId: randomId(),
@@ -258,9 +278,10 @@ export function createEndpointChecks(
 
   return {
     check: (input) => deps.tracker.track(run(input, 'manual', null)),
-    questCreated(quest) {
+    questCreated(quest, by) {
       const community = context.store.communities.get(quest.communityId);
       if (!community) return;
+      const owner = `${community.id} ${by}`;
       for (const task of quest.tasks) {
         if (task.type !== 'api' || !task.settings.endpoint) continue;
         const input: EndpointCheckInput = {
@@ -268,14 +289,32 @@ export function createEndpointChecks(
           identifications: taskMethods(task),
           ...(task.settings.apiKey ? { apiKey: task.settings.apiKey } : {}),
         };
-        void deps.tracker.track(
-          run(input, 'quest-created', {
-            communityId: community.id,
-            subdomain: community.subdomain,
-            questId: quest.id,
-            taskId: task.id,
-          }),
-        );
+        const target = {
+          communityId: community.id,
+          subdomain: community.subdomain,
+          questId: quest.id,
+          taskId: task.id,
+        };
+        const queue = queues.get(owner) ?? { pending: 0, tail: Promise.resolve() };
+        queues.set(owner, queue);
+        if (queue.pending >= deps.outbound.checksPerKey) {
+          const skipped = newRecord(input, 'quest-created', target, 'skipped');
+          skipped.error = `skipped: ${deps.outbound.checksPerKey} automatic checks of this key holder are already queued or running in ${community.subdomain}`;
+          continue;
+        }
+        queue.pending += 1;
+        const previous = queue.tail;
+        const job = (async () => {
+          await previous;
+          try {
+            return await run(input, 'quest-created', target);
+          } finally {
+            queue.pending -= 1;
+            if (queue.pending === 0) queues.delete(owner);
+          }
+        })();
+        queue.tail = job.catch(() => undefined);
+        void deps.tracker.track(job);
       }
     },
     list(filter = {}) {

@@ -66,6 +66,7 @@ export {
   type Deliveries,
   type DeliveryAttempt,
   type Dispatched,
+  NOT_SENT_RETRY_MS,
   type WebhookDeliveryOptions,
   type WebhookDeliverySettings,
   type WebhookEvent,

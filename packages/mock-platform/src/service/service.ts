@@ -136,7 +136,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
   if (options.endpointChecks !== false) {
     context.hooks = {
       ...context.hooks,
-      questCreated: (quest) => endpointChecks.questCreated(quest),
+      questCreated: (quest, by) => endpointChecks.questCreated(quest, by),
     };
   }
   return {

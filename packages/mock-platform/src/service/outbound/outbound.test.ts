@@ -1,6 +1,5 @@
 import { QUEST_TASKS_MAX } from '@questkit/core/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../../seed/demo-ids.js';
 import {
   apiQuest,
   createQuest,
@@ -72,10 +71,13 @@ describe('tasks per quest: capped in the contract schema', () => {
 });
 
 describe('every outbound call through one limiter', () => {
-  it('endpoint checks: at most `concurrency` at once, `burst` to one target, every refusal recorded', async () => {
+  it('endpoint checks: at most `checkConcurrency` at once, a tenth of `burst` to one target, every refusal recorded', async () => {
     const target = await slowEndpoint();
     service = createServicePlatform({
-      outbound: { concurrency: 3, perTargetPerSecond: 5, burst: 8, clock: STANDING },
+      // Checks get a tenth of the per-target rate: 1 a second, a burst of 8. Past the burst, a
+      // call's turn is a second away, more than its 600 ms limit: refused.
+      verificationTimeoutMs: 600,
+      outbound: { checkConcurrency: 3, perTargetPerSecond: 10, burst: 80, clock: STANDING },
     });
     await createQuest(service, { ...apiQuest({}), tasks: tasks(QUEST_TASKS_MAX, target.url) });
     await service.platform.service.idle();
@@ -97,10 +99,12 @@ describe('every outbound call through one limiter', () => {
     }
   });
 
-  it('claims: a call past the rate is refused, recorded, and the claim says why', async () => {
+  it('claims: a call whose turn is further than its time limit is refused, recorded, and the claim says why', async () => {
     const target = await slowEndpoint();
     service = createServicePlatform({
       endpointChecks: false,
+      // The second call's turn is a second away (1 a second, nothing refills): past 300 ms.
+      verificationTimeoutMs: 300,
       outbound: { concurrency: 3, perTargetPerSecond: 1, burst: 1, clock: STANDING },
     });
     const { id } = await createQuest(service, apiQuest({ endpoint: target.url }));
@@ -117,43 +121,6 @@ describe('every outbound call through one limiter', () => {
     expect(call?.error).toMatch(/not sent/);
     expect(service.platform.service.outbound.refusals()).toMatchObject([
       { kind: 'claim', target: new URL(target.url).host },
-    ]);
-  });
-
-  it('deliveries: a try past the rate is refused, recorded, and fails like no answer (retried)', async () => {
-    endpoint = await startServer(() => ({ status: 200 }));
-    const target = { url: `${endpoint.url}/hooks` };
-    service = createServicePlatform({
-      endpointChecks: false,
-      outbound: { concurrency: 3, perTargetPerSecond: 1, burst: 1, clock: STANDING },
-    });
-    for (const id of Object.values(DEMO.webhooks)) {
-      await service.call('DELETE', `/public/communities/demo/webhooks/${id}`);
-    }
-    const hook = await service.call<{ id: string }>('POST', '/public/communities/demo/webhooks', {
-      name: 'receiver',
-      uri: target.url,
-      active: true,
-      events: ['JOINED_COMMUNITY'],
-    });
-    expect(hook.status).toBe(200);
-    const join = (name: string) =>
-      service!.call<{ deliveries: Array<{ id: string; status: string }> }>(
-        'POST',
-        '/__mock/communities/demo/members',
-        { name },
-      );
-    expect((await join('first')).body.deliveries).toMatchObject([{ status: 'success' }]);
-    const second = (await join('second')).body.deliveries[0]!;
-    expect(second.status).toBe('failed');
-    expect(endpoint!.received).toHaveLength(1);
-    const detail = await service.call<{ attempts: Array<{ error: string | null }> }>(
-      'GET',
-      `/__mock/webhooks/deliveries/${second.id}`,
-    );
-    expect(detail.body.attempts[0]!.error).toMatch(/not sent/);
-    expect(service.platform.service.outbound.refusals()).toMatchObject([
-      { kind: 'delivery', target: new URL(target.url).host },
     ]);
   });
 });

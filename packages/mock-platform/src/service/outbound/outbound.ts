@@ -1,22 +1,29 @@
 import type { ObservedAnswer } from '@questkit/core/api';
-import { createRateLimiter } from '../../auth/rate-limit.js';
 import { type Clock, systemClock } from '../../clock.js';
 import { createRingJournal } from '../ring-journal.js';
 import { type PostJsonOptions, postJson } from './http-call.js';
+import { createTargetRate } from './target-rate.js';
 
 /** What made the mock call out. */
 export type OutboundKind = 'endpoint-check' | 'claim' | 'delivery';
 
 /** Bounds of the mock's outgoing calls, given to `createMockPlatform` as `outbound`. */
 export interface OutboundOptions {
-  /** Most calls in flight at once, every target together (default 64); the others wait. */
+  /** Members' calls (claims, deliveries) in flight at once, every target together (default 64); the others wait. */
   concurrency?: number;
   /** Calls per second to one target (`host:port`), a token bucket (default 100). */
   perTargetPerSecond?: number;
   /** Calls to one target in a burst (default 200). */
   burst?: number;
-  /** Most calls waiting for a free slot; past it a call is refused (default 1000). */
+  /** Most members' calls waiting for a free slot; past it a call is refused (default 1000). */
   maxWaiting?: number;
+  /**
+   * Automatic endpoint checks' calls in flight at once, in their own lane beside members' calls
+   * (default 4), with their own bucket per target (a tenth of `perTargetPerSecond` and `burst`).
+   */
+  checkConcurrency?: number;
+  /** Automatic checks one key holder may have queued or running in a community; the others are skipped (default 50). */
+  checksPerKey?: number;
   /** The clock the per-target buckets refill by (default the system clock: targets live in real time). */
   clock?: Clock;
   /** Refusals kept by `refusals()` (default 1000). */
@@ -41,10 +48,22 @@ export class OutboundRefusedError extends Error {
 
 /** The one gate of every call the mock makes: endpoint checks, claims, webhook deliveries. */
 export interface Outbound {
-  /** Runs `call` when a slot is free; throws {@link OutboundRefusedError} (and records it) when refused. */
-  run<T>(kind: OutboundKind, url: string, call: () => Promise<T>): Promise<T>;
-  /** POSTs JSON through the gate; a refused call comes back as an answer with `error` set, never thrown. */
-  post(kind: OutboundKind, url: string, options: PostJsonOptions): Promise<ObservedAnswer>;
+  /** Automatic checks one key holder may have queued or running in a community. */
+  readonly checksPerKey: number;
+  /**
+   * Runs `call` when its target's rate and a slot allow; waits for its turn at most `waitMs`
+   * (the call's own time limit). Throws {@link OutboundRefusedError} (and records it) when refused.
+   */
+  run<T>(kind: OutboundKind, url: string, call: () => Promise<T>, waitMs: number): Promise<T>;
+  /**
+   * POSTs JSON through the gate; a refused call comes back as an answer with `error` set and
+   * `refused: true`, never thrown.
+   */
+  post(
+    kind: OutboundKind,
+    url: string,
+    options: PostJsonOptions,
+  ): Promise<ObservedAnswer & { refused?: true }>;
   /** The last refusals, oldest first. */
   refusals(): OutboundRefusal[];
   /** Forgets the refusals. */
@@ -67,9 +86,36 @@ const targetOf = (url: string): string => {
   }
 };
 
+/** A concurrency bound with a bounded queue, first come first served. */
+function createLane(concurrency: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    /** A slot, or false when `maxWaiting` calls already wait for one. */
+    async acquire(): Promise<boolean> {
+      if (running < concurrency) {
+        running += 1;
+        return true;
+      }
+      if (waiting.length >= maxWaiting) return false;
+      // The slot is handed over by `release`: `running` stays counted for the waiter.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return true;
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    },
+  };
+}
+
 /**
- * The outbound gate: a concurrency bound over every target, a token bucket per target, and a
- * journal of what it refused, so one request cannot make the mock flood a URL of its choice.
+ * The outbound gate, so that one request cannot make the mock flood a URL of its choice, and one
+ * key holder cannot starve members: members' calls (claims, deliveries) and automatic endpoint
+ * checks go through two lanes, each with its own concurrency bound and its own bucket per target.
+ * A call over its target's rate waits its turn, at most its own time limit; what is refused is
+ * recorded.
  *
  * @example
  * const outbound = createOutbound({ concurrency: 8 }, systemClock);
@@ -83,58 +129,66 @@ export function createOutbound(
   const perSecond = positiveInteger('perTargetPerSecond', options.perTargetPerSecond, 100);
   const burst = positiveInteger('burst', options.burst, 200);
   const maxWaiting = positiveInteger('maxWaiting', options.maxWaiting, 1000);
-  const rate = createRateLimiter({ perSecond, burst }, options.clock ?? systemClock);
+  const checkConcurrency = positiveInteger('checkConcurrency', options.checkConcurrency, 4);
+  const checksPerKey = positiveInteger('checksPerKey', options.checksPerKey, 50);
+  const clock = options.clock ?? systemClock;
+  const members = {
+    lane: createLane(concurrency, maxWaiting),
+    rate: createTargetRate({ perSecond, burst }, clock),
+    slots: concurrency,
+  };
+  // Checks wait in their own queue (one per key holder, see endpoint checks): bounded there.
+  const checks = {
+    lane: createLane(checkConcurrency, Number.POSITIVE_INFINITY),
+    rate: createTargetRate(
+      { perSecond: Math.max(1, perSecond / 10), burst: Math.max(1, Math.floor(burst / 10)) },
+      clock,
+    ),
+    slots: checkConcurrency,
+  };
   const journal = createRingJournal<OutboundRefusal, 'kind'>(
     positiveInteger('journalSize', options.journalSize, 1000),
     ['kind'],
   );
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
   const refuse = (kind: OutboundKind, target: string, reason: string): never => {
     journal.record({ at: platformClock.now().toISOString(), kind, target, reason });
     throw new OutboundRefusedError(`not sent: ${reason}`);
   };
 
-  const run: Outbound['run'] = async (kind, url, call) => {
+  const run: Outbound['run'] = async (kind, url, call, waitMs) => {
     const target = targetOf(url);
-    if (!rate.take(target).ok) {
+    const gate = kind === 'endpoint-check' ? checks : members;
+    const rate = gate.rate.describe();
+    if (!(await gate.rate.wait(target, waitMs))) {
       refuse(
         kind,
         target,
-        `the mock sends at most ${perSecond} calls per second to ${target} (burst ${burst})`,
+        `the mock sends at most ${rate.perSecond} calls per second to ${target} (burst ${rate.burst}), and this one could not go within ${waitMs} ms`,
       );
     }
-    if (running < concurrency) running += 1;
-    else if (waiting.length >= maxWaiting) {
+    if (!(await gate.lane.acquire())) {
       refuse(
         kind,
         target,
-        `${maxWaiting} outgoing calls are already waiting for one of ${concurrency} slots`,
+        `${maxWaiting} outgoing calls are already waiting for one of ${gate.slots} slots`,
       );
-    } else {
-      // The slot is handed over by `release`: `running` stays counted for the waiter.
-      await new Promise<void>((resolve) => waiting.push(resolve));
     }
     try {
       return await call();
     } finally {
-      release();
+      gate.lane.release();
     }
   };
 
   return {
+    checksPerKey,
     run,
     async post(kind, url, postOptions) {
       try {
-        return await run(kind, url, () => postJson(url, postOptions));
+        return await run(kind, url, () => postJson(url, postOptions), postOptions.timeoutMs);
       } catch (error) {
         if (!(error instanceof OutboundRefusedError)) throw error;
-        return { elapsedMs: 0, error: error.message };
+        return { elapsedMs: 0, error: error.message, refused: true };
       }
     },
     refusals: () => journal.list(),

@@ -87,6 +87,9 @@ export interface DeliveryAttempt {
   explanation: string | null;
 }
 
+/** When a delivery the mock's outbound gate refused goes again (platform clock). */
+export const NOT_SENT_RETRY_MS = 60_000;
+
 /** Bytes of a receiver's answer kept per try: enough to read "Already handled." or an error. */
 export const ATTEMPT_BODY_BYTES = 512;
 
@@ -220,6 +223,7 @@ export function createDeliveries(
       // Re-read after the call: the webhook or the record may have been deleted meanwhile.
       const current = store.deliveries.get(deliveryId);
       if (!current || !store.webhooks.get(current.webhookId)) return;
+      if (answer.refused) return notSent(current, answer.error ?? 'not sent');
       const failure = deliveryFailure(answer);
       const ok = failure === null;
       const tries = current.tries + 1;
@@ -257,6 +261,29 @@ export function createDeliveries(
     } finally {
       inFlight.delete(deliveryId);
     }
+  };
+
+  // The mock's own gate refused the call: the receiver did nothing wrong, so no try is counted;
+  // the refusal is logged and the same try goes again a minute later.
+  const notSent = (current: DeliveryRecord, error: string) => {
+    const now = clock.now();
+    const retryAt = new Date(now.getTime() + NOT_SENT_RETRY_MS);
+    store.deliveries.put({
+      ...current,
+      updatedAt: now.toISOString(),
+      retryAt: retryAt.toISOString(),
+    });
+    log(current.id, {
+      try: current.tries + 1,
+      at: now.toISOString(),
+      status: null,
+      error,
+      durationMs: 0,
+      ok: false,
+      body: null,
+      explanation: null,
+    });
+    scheduler.schedule(current.id, retryAt.getTime(), () => attempt(current.id));
   };
 
   const dispatch = (event: WebhookEvent, webhooks: readonly WebhookRecord[]): Dispatched => {
