@@ -116,7 +116,12 @@ describe('the READMEs agree with the code', () => {
     const cell = rows.find((row) => row[0] === '`PLATFORM_ORIGINS`')?.[1] ?? '';
     for (const origin of connect.readConfig({}).allowedCallbackOrigins ?? [])
       expect(cell).toContain(`\`${origin}\``);
-    expect(connect.readConfig({ NODE_ENV: 'production' }).allowedCallbackOrigins).toBeUndefined();
+    const production = {
+      NODE_ENV: 'production',
+      QUEST_API_KEY: 'k-0123',
+      CONNECT_SECRET: 's-0123',
+    };
+    expect(connect.readConfig(production).allowedCallbackOrigins).toBeUndefined();
     expect(cell).toContain('with `NODE_ENV=production`, any signed callback');
   });
 

@@ -4,6 +4,7 @@ import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { clientAddress } from './client-address.js';
 import {
   type Community,
   createCommunity,
@@ -53,6 +54,12 @@ export interface AppOptions {
    * and per account from browsers that never logged in to it.
    */
   loginAttemptsPerMinute?: number;
+  /**
+   * How many proxies in front of the app append the client's address to `X-Forwarded-For`
+   * (`TRUST_PROXY`); default 0: the header is ignored and the socket's peer is the client. The
+   * login throttle counts by this address.
+   */
+  trustedProxies?: number;
 }
 
 type AppEnv = { Variables: { member: Member | null; session: Session | null } };
@@ -142,7 +149,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (crossSite(c.req.header('origin'), c.req.header('sec-fetch-site'), originOf(c))) {
       return c.html(messagePage('Not allowed', 'This login form belongs to another site.'), 403);
     }
-    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const address = clientAddress(
+      getConnInfo(c).remote.address,
+      c.req.header('x-forwarded-for'),
+      options.trustedProxies ?? 0,
+    );
     const form = await c.req.parseBody();
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const returnTo = safeReturnTo(text('returnTo'), originOf(c));

@@ -12,16 +12,20 @@ describe('readConfig', () => {
       publicUrl: undefined,
       // In development, links may only return to the mock platform on this machine.
       allowedCallbackOrigins: MOCK_PLATFORM_ORIGINS,
+      redisUrl: undefined,
+      trustedProxies: 0,
       warnings: [],
     });
   });
 
   it('warns when PLATFORM_ORIGINS is unset in production', () => {
-    const config = readConfig({ NODE_ENV: 'production' });
+    const secrets = { QUEST_API_KEY: 'own-key-0123', CONNECT_SECRET: 'own-secret-0123' };
+    const config = readConfig({ NODE_ENV: 'production', ...secrets });
     expect(config.allowedCallbackOrigins).toBeUndefined();
     expect(config.warnings).toEqual([expect.stringContaining('PLATFORM_ORIGINS is not set')]);
     expect(
-      readConfig({ NODE_ENV: 'production', PLATFORM_ORIGINS: 'https://p.example' }).warnings,
+      readConfig({ NODE_ENV: 'production', PLATFORM_ORIGINS: 'https://p.example', ...secrets })
+        .warnings,
     ).toEqual([]);
   });
 
@@ -42,6 +46,8 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'https://community.example',
       allowedCallbackOrigins: ['https://platform.example'],
+      redisUrl: undefined,
+      trustedProxies: 0,
       warnings: [],
     });
   });

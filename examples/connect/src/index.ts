@@ -17,6 +17,7 @@ export {
 } from './community.js';
 export { type Config, DEMO_CONNECT_SECRET, DEMO_TASK_KEY, readConfig } from './config.js';
 export { COMMUNITY_NAME, escapeHtml } from './pages.js';
+export { type ConnectRedisOptions, connectRedis } from './redis-start.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
 export {
   type AppState,

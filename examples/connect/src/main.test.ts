@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -40,4 +41,55 @@ describe('pnpm start', () => {
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+});
+
+// Attacks of the fifth round: in production the example started on the public demo secrets, and
+// with a Redis that never answers it waited at start-up without a word.
+describe('pnpm start refuses to run unsafely, and says why', () => {
+  /** Runs `pnpm start` until it exits (at most 20 s); its exit code and what it printed. */
+  const run = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: packageDir,
+        env: { ...process.env, PORT: '0', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const timer = setTimeout(() => child!.kill('SIGKILL'), 20_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+
+  it('NODE_ENV=production without its own secrets: exits 1 naming them, listens nowhere', async () => {
+    const { code, output } = await run({ NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/QUEST_API_KEY and CONNECT_SECRET must be set/);
+    expect(output).not.toMatch(/listening on/);
+  }, 30_000);
+
+  it('a Redis that never answers: exits 1 within seconds, saying so', async () => {
+    const silent = createServer((socket) => socket.on('data', () => {}));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const { code, output } = await run({
+        QUEST_API_KEY: 'k',
+        CONNECT_SECRET: 'connect-secret',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+      });
+      expect(output).toMatch(/Redis \(REDIS_URL\) did not answer within 5000 ms/);
+      expect(code).toBe(1);
+    } finally {
+      silent.closeAllConnections?.();
+      silent.close();
+    }
+  }, 30_000);
 });

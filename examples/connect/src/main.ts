@@ -1,4 +1,5 @@
 import { readConfig } from './config.js';
+import { connectRedis } from './redis-start.js';
 import { startServer } from './server.js';
 import { type AppState, createRedisState } from './state.js';
 
@@ -15,12 +16,10 @@ try {
   let state: AppState | undefined;
   let closeRedis = async () => {};
   if (config.redisUrl) {
-    // Loaded only when used: one instance in memory starts without it.
-    const { createClient } = await import('redis');
-    const redis = createClient({ url: config.redisUrl, disableOfflineQueue: true });
     // Logged without the URL, which may carry a password; requests fail while it is down.
-    redis.on('error', (error: Error) => console.error(`Redis: ${error.message}`));
-    await redis.connect();
+    const redis = await connectRedis(config.redisUrl, {
+      onError: (error) => console.error(`Redis: ${error.message}`),
+    });
     state = createRedisState(redis);
     closeRedis = async () => void redis.destroy();
     console.log('Sessions, links and the login throttle are on Redis (REDIS_URL).');
