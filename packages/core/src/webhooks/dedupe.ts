@@ -68,8 +68,10 @@ export function readLifetimes(options: DedupeLifetimes, where: string): Required
 }
 
 /**
- * The default store: event ids in this process's memory. Right for one instance; several
- * instances need a shared store such as {@link createRedisDedupe}.
+ * The default store: event ids in this process's memory. Right for one long-lived instance only:
+ * on Workers, serverless functions or several replicas each instance has its own memory, so a
+ * retry that reaches another one runs the handler again; there, use a shared store such as
+ * {@link createRedisDedupe}.
  *
  * @example
  * const dedupe = createMemoryDedupe({ maxIds: 50_000 });

@@ -35,8 +35,9 @@ export interface WebhookReceiverOptions {
   /** Budget from arrival to answer; default 4000, under the platform's 5 s. */
   timeoutMs?: number;
   /**
-   * Where event ids are claimed and marked done; default `createMemoryDedupe` (one
-   * instance). Several instances share one store, such as `createRedisDedupe`.
+   * Where event ids are claimed and marked done; default `createMemoryDedupe`: this process's
+   * memory, right for one long-lived instance only. Workers, serverless functions and several
+   * replicas each have their own memory: they share one store, such as `createRedisDedupe`.
    */
   dedupe?: WebhookDedupe;
   /** Largest body accepted, in bytes; default 256 KiB. */

@@ -219,4 +219,12 @@ describe('the docs page, offline', () => {
     }
     expect((await raw('/docs/assets/../package.json', {})).status).toBe(404);
   });
+
+  it('refuses to be framed, in old browsers as well as new (clickjacking)', async () => {
+    await start();
+    const page = await fetch(`${server!.url}/docs`);
+    await page.body?.cancel();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
 });

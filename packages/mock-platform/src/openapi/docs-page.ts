@@ -9,6 +9,8 @@ import type { JsonSchema } from './json-schema.js';
 export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // frame-ancestors for current browsers, X-Frame-Options for those that predate it.
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
