@@ -4,6 +4,7 @@ import { COMMANDS } from './commands/index.js';
 import { UsageError } from './errors.js';
 import { HELP_FLAG, parseFlags } from './flags.js';
 import type { CliIo } from './io.js';
+import { secretWarnings } from './secret-warnings.js';
 
 /** Exit code when nothing failed. */
 export const EXIT_OK = 0;
@@ -68,6 +69,9 @@ export async function main(
       return EXIT_OK;
     }
     if (!command.run) throw new TypeError(`[questkit] command ${command.name} has no run()`);
+    for (const warning of secretWarnings(command.flags, rest, parsed.positionals, parsed.values)) {
+      io.stderr.write(`${warning}\n`);
+    }
     return await command.run(parsed, io);
   } catch (error) {
     if (error instanceof UsageError) {
