@@ -1,3 +1,4 @@
+// @ts-nocheck
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,8 +7,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../packages/core', import.meta.url)),
-    include: ['src/**/*.test.ts'],
-    exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+    // The tests of the guarded code only: the schemas' and the contract's tests reach none of it,
+    // and each extra file is run again for every static mutant.
+    include: [
+      'src/api-key.test.ts',
+      'src/verifier.test.ts',
+      'src/verifier/door.test.ts',
+      'src/connect/*.test.ts',
+      'src/webhooks/*.test.ts',
+      'src/front-door/*.test.ts',
+    ],
     testTimeout: 30_000,
   },
 });
