@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing of the code that guards money and access (`pnpm test:mutation`, from the
 // repository root). Too slow for `pnpm test` and CI: run it when one of these files changes.
 // Incremental: `stryker-incremental.json` (committed) keeps each mutant's last verdict, so a run
@@ -33,6 +32,9 @@ export default {
   // The guarded files are small; the sandbox would copy a pnpm workspace whose packages resolve
   // through their own node_modules links. In place, Stryker restores each file after its run.
   inPlace: true,
+  // Vitest does not type-check: without this, Stryker adds `// @ts-nocheck` to every source file
+  // of the repository, in place.
+  disableTypeChecks: false,
   coverageAnalysis: 'perTest',
   // A static mutant (a module-level constant: a regex, a default) would rerun every test for
   // each: reported as ignored instead, and reviewed by hand (reliability/README.md).
