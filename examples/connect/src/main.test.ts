@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -76,7 +76,11 @@ describe('pnpm start refuses to run unsafely, and says why', () => {
   }, 30_000);
 
   it('a Redis that never answers: exits 1 within seconds, saying so', async () => {
-    const silent = createServer((socket) => socket.on('data', () => {}));
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('data', () => {});
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     try {
@@ -88,7 +92,7 @@ describe('pnpm start refuses to run unsafely, and says why', () => {
       expect(output).toMatch(/Redis \(REDIS_URL\) did not answer within 5000 ms/);
       expect(code).toBe(1);
     } finally {
-      silent.closeAllConnections?.();
+      for (const socket of sockets) socket.destroy();
       silent.close();
     }
   }, 30_000);
