@@ -62,7 +62,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
 
     <section id="journal" aria-labelledby="journal-title">
       <h2 id="journal-title">Claims</h2>
-      <p class="muted">One row per claim, whatever happened: claimed, not verified, refused before any call (with the reason) or endpoint fault.</p>
+      <p class="muted">One row per claim, whatever happened: claimed, not verified (the member did not qualify), key refused (the endpoint refused the task's key), refused before any call (with the reason) or endpoint fault.</p>
       <p id="live" class="muted" aria-live="polite">Connecting…</p>
       <form id="journal-filters" class="filters" role="search" aria-label="Filter the claims">
         <div><label for="filter-member">Member</label><select id="filter-member"><option value="">All members</option></select></div>
