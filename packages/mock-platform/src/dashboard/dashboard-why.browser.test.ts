@@ -97,7 +97,7 @@ beforeAll(async () => {
     name: 'HMAC receiver',
     uri: `${receiverUrl}/hooks`,
     active: true,
-    events: ['QUEST_CLAIM_FAILED'],
+    events: ['QUEST_FAILED'],
   });
   requestIds.member = await claimOf('Newsletter quest', endpointUrl, 'endpoint-key');
   requestIds.key = await claimOf('Wrong key quest', endpointUrl, 'not-the-endpoint-key');
