@@ -25,6 +25,7 @@ export { closest } from './closest.js';
 export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
 export { API_KEY_ENV, toCurl } from './curl.js';
 export { endpointText, isHtmlPage } from './endpoint-text.js';
+export { readsAsKeyRefusal } from './key-refusal.js';
 export {
   CLAIM_PROBE_ID,
   OVERSIZE_BYTES,
