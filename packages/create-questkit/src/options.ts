@@ -1,4 +1,7 @@
-import leven from 'leven';
+import { closest, IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
+
+// The identification methods, and the "did you mean", are core's: the same names everywhere.
+export { closest, IDENTIFICATION_METHODS, type IdentificationMethod };
 
 /** The frameworks a project can be written for. */
 export const FRAMEWORKS = ['express', 'fastify', 'hono', 'nextjs', 'workers'] as const;
@@ -14,18 +17,6 @@ export const FRAMEWORK_TITLES: Record<Framework, string> = {
   nextjs: 'Next.js (App Router)',
   workers: 'Cloudflare Workers (Hono)',
 };
-
-/** How the platform identifies the member to the endpoint: the accounts a claim carries. */
-export const IDENTIFICATION_METHODS = [
-  'email',
-  'wallet',
-  'discord',
-  'twitter',
-  'svc-connect',
-] as const;
-
-/** One of {@link IDENTIFICATION_METHODS}. */
-export type IdentificationMethod = (typeof IDENTIFICATION_METHODS)[number];
 
 /** What a project is generated from: the answers to the prompts, or the flags. */
 export interface ProjectOptions {
@@ -52,21 +43,6 @@ const ALIASES: Record<string, Framework> = {
   cloudflare: 'workers',
   'cloudflare-workers': 'workers',
 };
-
-/** The known name closest to a mistyped one (two edits, or a third of its letters, apart at most), if any. */
-export function closest(typed: string, known: readonly string[]): string | undefined {
-  const target = typed.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(target.length / 3)) + 1;
-  for (const name of known) {
-    const distance = leven(target, name.toLowerCase());
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const didYouMean = (guess: string | undefined) =>
   guess === undefined ? '' : ` (did you mean "${guess}"?)`;

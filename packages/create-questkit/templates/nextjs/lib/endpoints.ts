@@ -1,0 +1,61 @@
+import {
+  createConnectFlow, // @connect
+  createVerifier,
+  createWebhookReceiver, // @webhooks
+} from '@questkit/core';
+import { REQUIRES, verify } from './quest';
+import { sessionMember } from './session'; // @connect
+
+// Built at the first request, not at import: `next build` loads route modules without the
+// deployment's secrets, which are read from its environment at run time.
+let verifier: ReturnType<typeof createVerifier> | undefined;
+let flow: ReturnType<typeof createConnectFlow<Request>> | undefined; // @connect
+let receiver: ReturnType<typeof createWebhookReceiver> | undefined; // @webhooks
+
+const required = (name: string) => {
+  const value = process.env[name]?.trim();
+  if (!value) throw new TypeError(`[my-quest-app] set ${name} in the environment`);
+  return value;
+};
+
+/** The verification endpoint. */
+export function getVerifier() {
+  verifier ??= createVerifier({
+    apiKey: required('QUEST_API_KEY')
+      .split(',')
+      .map((key) => key.trim()),
+    requires: REQUIRES,
+    verify,
+  });
+  return verifier;
+}
+
+// @if connect
+
+/** The community side of the identity-connect flow, with the app's signed session (session.ts). */
+export function getConnectFlow() {
+  if (flow) return flow;
+  const sessionSecret = required('SESSION_SECRET');
+  flow = createConnectFlow<Request>({
+    secret: required('CONNECT_SECRET'),
+    appName: 'my-quest-app',
+    // The member of a session this app signed: a cookie a visitor wrote names nobody.
+    getIdentifier: (request) => sessionMember(request.headers.get('cookie'), sessionSecret),
+    loginUrl: '/login',
+    ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+  });
+  return flow;
+}
+// @end
+// @if webhooks
+
+/** The webhook receiver. */
+export function getWebhookReceiver() {
+  receiver ??= createWebhookReceiver({
+    secret: required('WEBHOOK_SECRET'),
+    // Each event type you subscribed to on the platform; answer fast, do slow work later.
+    on: { JOINED_COMMUNITY: (event) => console.log(`new member: ${event.data.userId}`) },
+  });
+  return receiver;
+}
+// @end
