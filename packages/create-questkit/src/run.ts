@@ -206,9 +206,14 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   }
   const where = relative(io.cwd, resolve(io.cwd, directory)) || '.';
   io.stdout(
-    `Wrote ${written.length} files of a ${FRAMEWORK_TITLES[options.framework]} project in ${where}:\n${written.map((file) => `  ${file}`).join('\n')}\n\nNext:\n${where === '.' ? '' : `  cd ${where.includes(' ') ? JSON.stringify(where) : where}\n`}  npm install\n  cp .env.example .env   # and fill it in\n  npm test\n  npm run dev\nREADME.md walks through configuring the task on the platform and deploying.\n`,
+    `Wrote ${written.length} files of a ${FRAMEWORK_TITLES[options.framework]} project in ${where}:\n${written.map((file) => `  ${file}`).join('\n')}\n\nNext:\n${where === '.' ? '' : `  cd ${shellQuoted(where)}\n`}  npm install\n  cp .env.example .env   # and fill it in\n  npm test\n  npm run dev\nREADME.md walks through configuring the task on the platform and deploying.\n`,
   );
   return EXIT_OK;
+}
+
+/** `path` as one POSIX shell word: single-quoted (nothing inside is expanded) unless plainly safe. */
+export function shellQuoted(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }
 
 function cancel(io: RunIo): number {
