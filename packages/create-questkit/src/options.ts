@@ -29,6 +29,11 @@ export interface ProjectOptions {
   connect: boolean;
   /** Adds the webhook receiver (`/webhooks`). */
   webhooks: boolean;
+  /**
+   * Where each @questkit package comes from, by name, instead of the released range: `file:` specs
+   * of packed tarballs (`--packages`). Every @questkit package the project uses must be there.
+   */
+  packages?: Readonly<Record<string, string>>;
 }
 
 /** A mistake in how the generator was called: printed with the usage line, exit status 2. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IdentificationMethod } from '@questkit/core';
-import type { Framework, ProjectOptions } from './options.js';
+import { type Framework, type ProjectOptions, UsageError } from './options.js';
 import { versions } from './versions.js';
 
 // The templates are real projects, one folder per framework, written with --connect --webhooks,
@@ -126,10 +126,10 @@ function replacements(path: string, options: ProjectOptions): [string, string][]
   }
 }
 
-/** `package.json`: the @questkit versions released with the generator, and only the packages used. */
-function manifest(text: string, files: Record<string, string>): string {
+/** `package.json`: the @questkit versions released with the generator (or `--packages`' tarballs), only the packages used. */
+function manifest(text: string, files: Record<string, string>, options: ProjectOptions): string {
   const pkg = JSON.parse(text) as Record<string, Record<string, string>>;
-  const released = versions();
+  const released = options.packages ?? versions();
   const sources = Object.values(files).join('\n');
   for (const field of ['dependencies', 'devDependencies']) {
     for (const [name, range] of Object.entries(pkg[field] ?? {})) {
@@ -140,6 +140,9 @@ function manifest(text: string, files: Record<string, string>): string {
         continue;
       }
       const version = released[name];
+      if (!version && options.packages) {
+        throw new UsageError(`--packages: no tarball of ${name}, which the project uses`);
+      }
       if (!version) throw new Error(`create-questkit: no released version of ${name}`);
       pkg[field]![name] = version;
     }
@@ -161,6 +164,6 @@ export function renderTemplate(options: ProjectOptions): Record<string, string> 
     for (const [from, to] of replacements(path, options)) text = text.replaceAll(from, to);
     files[path] = text;
   }
-  files['package.json'] = manifest(files['package.json']!, files);
+  files['package.json'] = manifest(files['package.json']!, files, options);
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
 }
