@@ -27,6 +27,12 @@ const OPTION_FILES: Record<Option, readonly string[]> = {
   webhooks: ['test/webhooks.test.ts', 'app/api/webhooks/route.ts'],
 };
 
+/** The package.json scripts only an option brings. */
+const OPTION_SCRIPTS: Record<Option, readonly string[]> = {
+  connect: [],
+  webhooks: ['check:webhook'],
+};
+
 // `// @if connect` … `// @end` (or `#`, `<!--`) around lines, `// @connect` at the end of one.
 const BLOCK = /^\s*(?:\/\/|#|<!--)\s*@(if (connect|webhooks)|end)\b.*$/;
 const TRAILING = /\s*(?:\/\/|#|<!--)\s*@(connect|webhooks)(?:\s*-->)?$/;
@@ -42,6 +48,15 @@ const LOOKUPS: Record<IdentificationMethod | 'none', { expression: string; sampl
   twitter: { expression: 'accounts.twitter.id', sample: '2244994945' },
   'svc-connect': { expression: "accounts['svc-connect']", sample: 'member-1' },
   none: { expression: 'claim.userId', sample: 'member-1' },
+};
+
+/** The accounts of the member who did the quest (`ADA` of the generated tests), by method. */
+const MEMBER_ACCOUNTS: Record<IdentificationMethod, unknown> = {
+  email: 'ada@example.com',
+  wallet: '0x52908400098527886e0f7030069857d2e4169ee7',
+  discord: { id: '80351110224678912', handle: 'ada' },
+  twitter: { id: '2244994945', username: 'ada' },
+  'svc-connect': 'member-1',
 };
 
 /** Every file of a template folder, by path relative to it (`/` separators). */
@@ -97,6 +112,8 @@ function replacements(path: string, options: ProjectOptions): [string, string][]
           ? ([['{ accounts, signal }', '{ claim, signal }']] as [string, string][])
           : []),
       ];
+    case 'scripts/check.mjs':
+      return [["const IDENTIFICATIONS = 'svc-connect';", `const IDENTIFICATIONS = '${methods}';`]];
     case 'wrangler.toml':
       return [[`name = "${TEMPLATE_NAME}"`, `name = "${bare}"`]];
     case 'README.md':
@@ -113,12 +130,20 @@ function replacements(path: string, options: ProjectOptions): [string, string][]
                 " is empty, and `verify` decides by the member's platform id (`claim.userId`). Tick methods there and here together when you need the member's accounts.",
               ],
             ]) as [string, string][]),
+        [
+          `--accounts '{"svc-connect":"member-1"}'`,
+          options.requires.length > 0
+            ? `--accounts '${JSON.stringify(Object.fromEntries(options.requires.map((m) => [m, MEMBER_ACCOUNTS[m]])))}'`
+            : '--user-id member-1',
+        ],
         [TEMPLATE_NAME, options.name],
       ];
     case '.github/workflows/ci.yml':
     case 'package.json':
       return [
-        ["--identifications 'svc-connect'", `--identifications '${methods}'`],
+        options.requires.length > 0
+          ? ["--identifications 'svc-connect'", `--identifications '${methods}'`]
+          : ["            --identifications 'svc-connect' \\\n", ''],
         [TEMPLATE_NAME, options.name],
       ];
     default:
@@ -131,6 +156,10 @@ function manifest(text: string, files: Record<string, string>, options: ProjectO
   const pkg = JSON.parse(text) as Record<string, Record<string, string>>;
   const released = options.packages ?? versions();
   const sources = Object.values(files).join('\n');
+  for (const option of Object.keys(OPTION_SCRIPTS) as Option[]) {
+    if (options[option]) continue;
+    for (const script of OPTION_SCRIPTS[option]) delete pkg.scripts![script];
+  }
   for (const field of ['dependencies', 'devDependencies']) {
     for (const [name, range] of Object.entries(pkg[field] ?? {})) {
       if (range !== 'workspace:^') continue;
