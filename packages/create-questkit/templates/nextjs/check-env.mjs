@@ -7,6 +7,7 @@ const missing = [
   'QUEST_API_KEY',
   'CONNECT_SECRET', // @connect
   'SESSION_SECRET', // @connect
+  'PUBLIC_URL', // @connect
   'WEBHOOK_SECRET', // @webhooks
 ].filter((name) => !process.env[name]?.trim());
 if (missing.length > 0) {

@@ -42,7 +42,8 @@ export function getConnectFlow() {
     // The member of a session this app signed: a cookie a visitor wrote names nobody.
     getIdentifier: (request) => sessionMember(request.headers.get('cookie'), sessionSecret),
     loginUrl: '/login',
-    ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+    // Required: Next.js reports request.url with a host of its own, not the one the platform signed.
+    publicUrl: required('PUBLIC_URL'),
   });
   return flow;
 }

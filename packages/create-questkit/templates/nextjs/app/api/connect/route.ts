@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 // GET shows the member what would be linked; the POST of its Confirm links. Next.js reports
-// request.url with a host of its own: with PUBLIC_URL set, the path is joined to it instead.
+// request.url with a host of its own: the path is joined to PUBLIC_URL instead.
 const connect = async (request: Request) => {
   const flow = getConnectFlow();
   const { pathname, search } = new URL(request.url);
