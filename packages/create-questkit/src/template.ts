@@ -24,7 +24,12 @@ const OPTION_FILES: Record<Option, readonly string[]> = {
     'app/api/connect/route.ts',
     'app/login/page.tsx',
   ],
-  webhooks: ['test/webhooks.test.ts', 'app/api/webhooks/route.ts'],
+  webhooks: [
+    'src/webhooks.ts',
+    'lib/webhooks.ts',
+    'test/webhooks.test.ts',
+    'app/api/webhooks/route.ts',
+  ],
 };
 
 /** The package.json scripts only an option brings. */

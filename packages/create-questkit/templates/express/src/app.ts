@@ -7,6 +7,7 @@ import express, { type Express } from 'express';
 import type { Config } from './config.js';
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
+import { questSucceeded } from './webhooks.js'; // @webhooks
 
 /**
  * The app: `POST /verify` answers the platform's claims,
@@ -46,7 +47,15 @@ export function createApp(config: Config): Express {
     webhookEndpoint({
       secret: config.webhookSecret,
       // Each event type you subscribed to on the platform; answer fast, do slow work later.
-      on: { JOINED_COMMUNITY: (event) => console.log(`new member: ${event.data.userId}`) },
+      on: {
+        QUEST_SUCCEEDED: questSucceeded,
+        JOINED_COMMUNITY: ({ data }) =>
+          console.log(`new member: ${data.user.name ?? data.user.id}`),
+      },
+      // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
+      // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
+      // memory, so a retry that reaches another instance runs the handler again: pass
+      // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
     }),
   );
   // @end

@@ -5,6 +5,7 @@ import {
 } from '@questkit/core';
 import { REQUIRES, verify } from './quest';
 import { sessionMember } from './session'; // @connect
+import { questSucceeded } from './webhooks'; // @webhooks
 
 // Built at the first request, not at import: `next build` loads route modules without the
 // deployment's secrets, which are read from its environment at run time.
@@ -55,7 +56,14 @@ export function getWebhookReceiver() {
   receiver ??= createWebhookReceiver({
     secret: required('WEBHOOK_SECRET'),
     // Each event type you subscribed to on the platform; answer fast, do slow work later.
-    on: { JOINED_COMMUNITY: (event) => console.log(`new member: ${event.data.userId}`) },
+    on: {
+      QUEST_SUCCEEDED: questSucceeded,
+      JOINED_COMMUNITY: ({ data }) => console.log(`new member: ${data.user.name ?? data.user.id}`),
+    },
+    // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
+    // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
+    // memory, so a retry that reaches another instance runs the handler again: pass
+    // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
   });
   return receiver;
 }

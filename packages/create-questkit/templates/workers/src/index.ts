@@ -10,6 +10,7 @@ import {
 import { Hono } from 'hono';
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
+import { questSucceeded } from './webhooks.js'; // @webhooks
 
 /** The Worker's bindings: its secrets. */
 export interface Env {
@@ -74,7 +75,15 @@ function endpointsOf(env: Env) {
     webhooks: webhookEndpoint<AppEnv>({
       secret: env.WEBHOOK_SECRET,
       // Each event type you subscribed to on the platform; answer fast, do slow work later.
-      on: { JOINED_COMMUNITY: (event) => console.log(`new member: ${event.data.userId}`) },
+      on: {
+        QUEST_SUCCEEDED: questSucceeded,
+        JOINED_COMMUNITY: ({ data }) =>
+          console.log(`new member: ${data.user.name ?? data.user.id}`),
+      },
+      // Deliveries are deduplicated in this isolate's memory: it stops only the copies that reach the
+      // same isolate, and a Worker runs many, short-lived. A retry that reaches another isolate runs
+      // the handler again: pass a shared store as `dedupe` (`createRedisDedupe(client)` with a Redis
+      // reachable from Workers, or your own store on Durable Objects or D1).
     }),
     // @end
   };
