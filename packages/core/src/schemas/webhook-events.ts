@@ -20,7 +20,8 @@ export const WebhookCommunitySchema = sent({
   id: z.string(),
   name: z.string(),
   subdomain: z.string(),
-  blockchain: z.string(),
+  /** Nullable as the contract's community `blockchain` is (§3 does not say). */
+  blockchain: z.string().nullable(),
   discord: z.string().nullable(),
   twitter: z.string().nullable(),
   website: z.string().nullable(),
