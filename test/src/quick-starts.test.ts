@@ -313,7 +313,7 @@ describe("the root README's generator-from-source line", () => {
   it('writes a project from the packed starter, run as written from the folder of the clone', async () => {
     const block = /<!-- generator-from-source -->\n```sh\n([\s\S]*?)^```/m.exec(README)?.[1] ?? '';
     const line = block.split('\n').find((l) => l.startsWith('npm exec '));
-    expect(line).toMatch(/-- create-questkit my-app$/);
+    expect(line).toMatch(/-- create-questkit my-app --packages questkit\/packed$/);
     const { dir } = reusable(join('generator-from-source', 'parent'));
     await rm(dir, { recursive: true, force: true });
     await mkdir(join(dir, 'questkit'), { recursive: true });
@@ -323,6 +323,7 @@ describe("the root README's generator-from-source line", () => {
     const manifest = JSON.parse(await readFile(join(dir, 'my-app', 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-app');
     expect(manifest.dependencies).toHaveProperty('express');
+    expect(manifest.dependencies['@questkit/express']).toMatch(/^file:.*questkit-express-.*\.tgz$/);
   }, 300_000);
 });
 

@@ -5,7 +5,7 @@ import worker, { type Env, missingSecrets } from '../src/index.js';
 
 /**
  * The Worker behind Node's HTTP server, with `env` as its bindings: for the tests, and for
- * `npm run start:node` where wrangler cannot run (it needs Node 22). Refuses missing secrets.
+ * `npm run start:node` where wrangler is not wanted. Refuses missing secrets.
  */
 export async function serveWorker(env: Partial<Env>, port: number, host = '127.0.0.1') {
   const missing = missingSecrets(env);
