@@ -1,4 +1,5 @@
 import { DEFAULT_MESSAGES } from '@questkit/core';
+import { readsAsKeyRefusal } from './key-refusal.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import type { CheckResult, Finding } from './types.js';
 
@@ -38,12 +39,6 @@ function answerOf(check: CheckResult | undefined): Answer | undefined {
 
 const same = (a: Answer | undefined, b: Answer | undefined) =>
   a?.status !== undefined && a.status === b?.status && a.message === b?.message;
-
-// questkit's own refusals of a key, and the words hand-written endpoints use for them.
-const refusesKey = (message: string | undefined) =>
-  message === DEFAULT_MESSAGES.badKey ||
-  message === DEFAULT_MESSAGES.missingKey ||
-  /\b(api[ -]?key|x-api-key|unauthori[sz]ed|forbidden)\b/i.test(message ?? '');
 
 const quote = (answer: Answer) => `${answer.status} "${answer.message ?? ''}"`;
 
@@ -176,7 +171,7 @@ function keyVerdict(
   if (ran.length > 0 && ran.every((answer) => same(claim, answer))) {
     // Three identical refusals: a correct endpoint whose probe member does not qualify looks
     // exactly like one whose key is wrong. Nothing can be told from them.
-    const named = refusesKey(claim.message)
+    const named = readsAsKeyRefusal(claim.message)
       ? ` The answer reads as a refused key: if your endpoint's key is not the task's, every member sees it.`
       : '';
     return unjudged(
