@@ -5,7 +5,7 @@
 //
 // Usage: node scripts/verifier-bundle.mjs [core.tgz]   (without one, packs packages/core; after `pnpm build`)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,11 +81,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let packed;
   if (!tarball) {
     packed = mkdtempSync(join(tmpdir(), 'questkit-core-pack-'));
+    // The package manager pinned in package.json, reached through npx as CONTRIBUTING says.
+    const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     execFileSync(
       'npx',
       [
         '--yes',
-        'pnpm@10.28.2',
+        packageManager,
         'pack',
         '--config.ignore-scripts=true',
         '--pack-destination',

@@ -17,7 +17,7 @@ export interface FieldRules {
 
 /** A classic or a mini zod schema: both parse with `safeParse`. */
 interface Schema {
-  safeParse(value: unknown): z.ZodSafeParseResult<unknown>;
+  safeParse(value: unknown): z.core.util.SafeParseResult<unknown>;
 }
 
 interface ObjectSchema extends Schema {
