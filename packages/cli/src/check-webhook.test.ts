@@ -46,8 +46,8 @@ describe('questkit check-webhook', () => {
     const out = io.out.join('');
     expect(out).toMatch(/PASSED: the platform's deliveries will succeed\./);
     expect([out, ...io.err].join('')).not.toContain(SECRET);
-    // Outside a terminal, one progress line per check.
-    expect(io.err.join('').trim().split('\n')).toHaveLength(5);
+    // Outside a terminal, one progress line per check: nine event types, a repeat, a wrong secret.
+    expect(io.err.join('').trim().split('\n')).toHaveLength(11);
   });
 
   it('exits 1 on a receiver that wants a signature header, with JSON and JUnit reports', async () => {
