@@ -1,6 +1,8 @@
 // Checks every published package as it would be published: packs them once (scripts/pack-all.mjs)
 // and checks each tarball for its size budget (scripts/size-budgets.json), no source maps, its
-// LICENSE, publint --strict, and arethetypeswrong's node16 profile (every resolution but node10).
+// LICENSE, publint --strict, and arethetypeswrong's node16 profile (every resolution but node10);
+// for @questkit/core also the smallest verifier a Worker bundles from it (scripts/verifier-bundle.mjs),
+// against its own budget: the size a user ships.
 // One process for all of them, so TypeScript is loaded once, not once per package.
 //
 // Usage: node scripts/check-packages.mjs   (part of `pnpm lint`, after `pnpm build`)
@@ -13,11 +15,13 @@ import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/co
 import { problemKindInfo } from '@arethetypeswrong/core/problems';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { bundleMinimalVerifier } from './verifier-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const budgets = JSON.parse(readFileSync(join(root, 'scripts/size-budgets.json'), 'utf8'));
 // The node16 profile of the attw CLI: node10 resolution is past, it cannot read `exports`.
 const IGNORED_RESOLUTIONS = ['node10'];
+const VERIFIER_BUNDLE = '@questkit/core: minimal Workers verifier, minified';
 
 const out = mkdtempSync(join(tmpdir(), 'questkit-check-packages-'));
 const problems = [];
@@ -38,6 +42,13 @@ try {
     ];
     problems.push(...found.map((problem) => `${name}: ${problem}`));
     rows.push(`${name.padEnd(26)} ${sizeRow(name, tarball.length)} ${found.length ? '✗' : '✓'}`);
+    if (name === '@questkit/core') {
+      const bundle = await checkVerifierBundle(join(out, file));
+      problems.push(...bundle.found.map((problem) => `${name}: ${problem}`));
+      rows.push(
+        `${'  its Workers verifier'.padEnd(26)} ${bundle.row} ${bundle.found.length ? '✗' : '✓'}`,
+      );
+    }
   }
 } finally {
   rmSync(out, { recursive: true, force: true });
@@ -52,6 +63,21 @@ if (problems.length > 0) {
 
 function sizeRow(name, bytes) {
   return `${(bytes / 1024).toFixed(1).padStart(6)} KiB / ${budgets[name] ?? '?'} KiB`;
+}
+
+/** The minimal Workers verifier bundled from core's tarball, minified, within its budget. */
+async function checkVerifierBundle(tarball) {
+  const { bytes, gzipBytes } = await bundleMinimalVerifier(tarball);
+  const budget = budgets[VERIFIER_BUNDLE];
+  const kib = bytes / 1024;
+  const row = `${kib.toFixed(1).padStart(6)} KiB / ${budget} KiB (${(gzipBytes / 1024).toFixed(1)} KiB gzipped)`;
+  const found = [];
+  if (kib > budget) {
+    found.push(
+      `the minimal Workers verifier bundles to ${kib.toFixed(1)} KiB, over its ${budget} KiB budget (node scripts/verifier-bundle.mjs shows what each file adds)`,
+    );
+  }
+  return { row, found };
 }
 
 /** The size budget, no source maps, and the LICENSE. */

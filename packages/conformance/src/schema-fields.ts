@@ -1,5 +1,5 @@
 import { VerificationRequestSchema } from '@questkit/core';
-import type { z } from 'zod';
+import * as z from 'zod';
 
 /** One field of the verification request, found by walking the schema. */
 export interface SchemaField {
@@ -23,26 +23,29 @@ const WRONG_VALUE_CANDIDATES: readonly unknown[] = [12345, 'questkit-wrong-type'
  * // ['userId', 'communityId', 'subdomain', 'questId', 'requestId', 'accounts.discord.id', ...]
  */
 export function listSchemaFields(
-  schema: z.ZodObject = VerificationRequestSchema,
+  // Any zod object schema, classic or mini (the claim's are mini): read through what both share.
+  schema: z.core.$ZodObject = VerificationRequestSchema,
   prefix = '',
 ): SchemaField[] {
   const fields: SchemaField[] = [];
-  for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+  for (const [key, field] of Object.entries(schema._zod.def.shape)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;
-    const required = !field.safeParse(undefined).success;
-    const wrongValue = WRONG_VALUE_CANDIDATES.find((value) => !field.safeParse(value).success);
+    const required = !z.safeParse(field, undefined).success;
+    const wrongValue = WRONG_VALUE_CANDIDATES.find((value) => !z.safeParse(field, value).success);
     fields.push({ path, required, wrongValue });
     const inner = unwrapOptional(field);
-    if (inner.type === 'object') fields.push(...listSchemaFields(inner as z.ZodObject, path));
+    if (inner._zod.def.type === 'object') {
+      fields.push(...listSchemaFields(inner as z.core.$ZodObject, path));
+    }
   }
   return fields;
 }
 
-function unwrapOptional(field: z.ZodType): z.ZodType {
+function unwrapOptional(field: z.core.$ZodType): z.core.$ZodType {
   let current = field;
   // Bounded: a schema nests optional() a handful of times at most.
-  for (let depth = 0; depth < 8 && current.type === 'optional'; depth++) {
-    current = (current as z.ZodOptional<z.ZodType>).unwrap();
+  for (let depth = 0; depth < 8 && current._zod.def.type === 'optional'; depth++) {
+    current = (current as z.core.$ZodOptional)._zod.def.innerType;
   }
   return current;
 }

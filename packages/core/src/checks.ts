@@ -1,4 +1,4 @@
-import { PLATFORM_TIMEOUT_MS } from './schemas/verification.js';
+import { PLATFORM_TIMEOUT_MS } from './schemas/verification-constants.js';
 
 /** The platform's three automatic checks of a verification endpoint. */
 export const PLATFORM_CHECKS = {

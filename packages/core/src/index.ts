@@ -22,11 +22,13 @@ export { fail, ok, type VerifyResult } from './results.js';
 export {
   type Accounts,
   AccountsSchema,
-  IDENTIFICATION_METHODS,
-  type IdentificationMethod,
   type VerificationRequest,
   VerificationRequestSchema,
 } from './schemas/verification.js';
+export {
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+} from './schemas/verification-constants.js';
 // Webhook deliveries, and the events they carry.
 export type {
   KnownWebhookEvent,

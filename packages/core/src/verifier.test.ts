@@ -373,6 +373,36 @@ describe('createVerifier: handler faults', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('hands a signal read only after the deadline already aborted, the same one each read', async () => {
+    let resume: () => void = () => {};
+    const late = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    const read: AbortSignal[] = [];
+    let settled: () => void = () => {};
+    const reported = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
+    const { verifier, results } = verifierWith({
+      timeoutMs: 30,
+      // The late result is reported once the handler settles, after its reads.
+      onError: () => settled(),
+      verify: async (ctx) => {
+        await late;
+        read.push(ctx.signal, ctx.signal);
+        return ok('late');
+      },
+    });
+    expect((await send(verifier)).status).toBe(400);
+    expect(results[0]?.reason).toBe('timeout');
+    resume();
+    await reported;
+    expect(read).toHaveLength(2);
+    expect(read[0]?.aborted).toBe(true);
+    expect(read[0]?.reason).toMatchObject({ name: 'TimeoutError' });
+    expect(read[1]).toBe(read[0]);
+  });
+
   it('reports a handler that settles after the deadline, and answers only once', async () => {
     const { verifier, results, errors } = verifierWith({
       timeoutMs: 20,

@@ -9,7 +9,7 @@ import type {
   FastifyRequest,
   HTTPMethods,
 } from 'fastify';
-import { arrivalsOf } from './arrivals.js';
+import { arrivalOf, markArrivals } from './arrivals.js';
 
 /** What a plugin serves at its path: the endpoint, and the URL it sees when not the one received. */
 export interface Door {
@@ -36,7 +36,7 @@ export function doorPlugin<O extends { path: string }>(
       throw new TypeError(`[@questkit/fastify] ${name}: path must start with "/"`);
     }
     const { endpoint, url } = open(rest, app);
-    const arrivals = arrivalsOf(app);
+    markArrivals(app);
     const serve = (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
       const door: DoorRequest = {
         method: request.method,
@@ -45,7 +45,7 @@ export function doorPlugin<O extends { path: string }>(
         header: (header) => nodeHeader(request.headers, header),
         body,
         // The deadline counts from the request's arrival, however long the app's own hooks took.
-        receivedAt: arrivals.get(request.raw) ?? Date.now(),
+        receivedAt: arrivalOf(request.raw) ?? Date.now(),
       };
       return endpoint.handle(door, request).then((answer) => writeAnswer(reply, answer));
     };

@@ -54,13 +54,12 @@ export * from '../schemas/quests.js';
 export * from '../schemas/reviews.js';
 export * from '../schemas/rich-text.js';
 export * from '../schemas/users.js';
+export { type VerificationResponse, VerificationResponseSchema } from '../schemas/verification.js';
 export {
   PLATFORM_TIMEOUT_MS,
   VERIFICATION_STATUSES,
-  type VerificationResponse,
-  VerificationResponseSchema,
   type VerificationStatus,
-} from '../schemas/verification.js';
+} from '../schemas/verification-constants.js';
 export * from '../schemas/webhook-events.js';
 export * from '../schemas/webhooks.js';
 export { CONTRACT_ERRORS } from './community.js';

@@ -15,12 +15,17 @@ export interface FieldRules {
   optionalNullable?: readonly string[];
 }
 
-interface ObjectSchema extends z.ZodType {
+/** A classic or a mini zod schema: both parse with `safeParse`. */
+interface Schema {
+  safeParse(value: unknown): z.core.util.SafeParseResult<unknown>;
+}
+
+interface ObjectSchema extends Schema {
   shape: Record<string, unknown>;
 }
 
 /** The keys of the issues a parse reports, joined by dots (`tasks.0.type`). */
-export function issuePaths(schema: z.ZodType, value: unknown): string[] {
+export function issuePaths(schema: Schema, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
 }

@@ -8,5 +8,6 @@ export * from './reviews.js';
 export * from './rich-text.js';
 export * from './users.js';
 export * from './verification.js';
+export * from './verification-constants.js';
 export * from './webhook-events.js';
 export * from './webhooks.js';

@@ -1,6 +1,7 @@
 import { beforeDeadline, TIMED_OUT } from '../front-door/index.js';
 import { isVerifyResult } from '../results.js';
-import type { IdentificationMethod, VerificationRequest } from '../schemas/verification.js';
+import type { VerificationRequest } from '../schemas/verification.js';
+import type { IdentificationMethod } from '../schemas/verification-constants.js';
 import type { Route, VerifierConfig } from './options.js';
 import type { Outcome } from './outcome.js';
 import type { VerifyContext } from './types.js';
@@ -18,14 +19,7 @@ export async function runHandler(
 ): Promise<Outcome> {
   const { messages } = config;
   const info = { requestId: claim.requestId, questId: claim.questId } as const;
-  const controller = new AbortController();
-  const context: VerifyContext<IdentificationMethod> = {
-    claim,
-    accounts: (claim.accounts ?? {}) as VerifyContext<IdentificationMethod>['accounts'],
-    requestId: claim.requestId,
-    signal: controller.signal,
-    deadline,
-  };
+  const context = new HandlerContext(claim, deadline);
   let returned: unknown;
   let result: unknown;
   try {
@@ -38,7 +32,7 @@ export async function runHandler(
     return { reason: 'handler_error', message: messages.handlerError, claim };
   }
   if (result === TIMED_OUT) {
-    controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+    context.expire();
     void reportLate(returned, (error) => config.report(error, { ...info, reason: 'timeout' }));
     return { reason: 'timeout', message: messages.timeout, claim };
   }
@@ -48,6 +42,38 @@ export async function runHandler(
     return { reason: 'handler_error', message: messages.handlerError, claim };
   }
   return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+}
+
+/**
+ * What a handler receives. Its signal is made when the handler first reads it: a handler that
+ * answers at once never does, and an `AbortController` was the largest cost of such a claim
+ * (bench/README.md, "Where the time goes"). Nothing the handler can observe depends on when.
+ */
+class HandlerContext implements VerifyContext<IdentificationMethod> {
+  readonly claim: VerificationRequest;
+  readonly accounts: VerifyContext<IdentificationMethod>['accounts'];
+  readonly requestId: string;
+  readonly deadline: number;
+  #controller: AbortController | undefined;
+
+  constructor(claim: VerificationRequest, deadline: number) {
+    this.claim = claim;
+    this.accounts = (claim.accounts ?? {}) as VerifyContext<IdentificationMethod>['accounts'];
+    this.requestId = claim.requestId;
+    this.deadline = deadline;
+  }
+
+  /** Aborted when the deadline passes; read after it, already aborted. */
+  get signal(): AbortSignal {
+    this.#controller ??= new AbortController();
+    return this.#controller.signal;
+  }
+
+  /** The deadline passed: the signal the handler holds, or will read, is aborted. */
+  expire(): void {
+    this.#controller ??= new AbortController();
+    this.#controller.abort(new DOMException('The verification deadline passed', 'TimeoutError'));
+  }
 }
 
 /** A handler past its deadline is heard of once it settles; its result is never written. */

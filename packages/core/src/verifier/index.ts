@@ -1,6 +1,6 @@
 import type { DoorAnswer, DoorRequest } from '../adapter/door.js';
 import { frontEnds } from '../adapter/front-ends.js';
-import type { IdentificationMethod } from '../schemas/verification.js';
+import type { IdentificationMethod } from '../schemas/verification-constants.js';
 import { readVerifierOptions } from './options.js';
 import { decideClaim } from './pipeline.js';
 import type { ClaimInput, QuestRoute, Verifier, VerifierOptions } from './types.js';

@@ -6,7 +6,7 @@ import {
   IDENTIFICATION_METHODS,
   type IdentificationMethod,
   PLATFORM_TIMEOUT_MS,
-} from '../schemas/verification.js';
+} from '../schemas/verification-constants.js';
 import { matchSecret, readSecrets } from '../secrets.js';
 import type { ErrorInfo, ResultEvent, VerifierOptions, VerifyHandler } from './types.js';
 

@@ -1,15 +1,17 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DoorRequest } from '../adapter/door.js';
 import { type FrontDoor, frontDoor } from '../front-door/index.js';
 import { normalizeMessage } from '../messages.js';
 import type { VerifierMessages } from '../reasons.js';
 import {
   type Accounts,
-  IDENTIFICATION_METHODS,
-  type IdentificationMethod,
   type VerificationRequest,
   VerificationRequestSchema,
 } from '../schemas/verification.js';
+import {
+  IDENTIFICATION_METHODS,
+  type IdentificationMethod,
+} from '../schemas/verification-constants.js';
 import { runHandler } from './handler.js';
 import type { VerifierConfig } from './options.js';
 import type { Outcome } from './outcome.js';

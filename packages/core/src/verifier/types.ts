@@ -3,11 +3,8 @@ import type { NodeRequest, NodeResponse } from '../adapter/node.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import type { Reason, VerifierMessages } from '../reasons.js';
 import type { VerifyResult } from '../results.js';
-import type {
-  Accounts,
-  IdentificationMethod,
-  VerificationRequest,
-} from '../schemas/verification.js';
+import type { Accounts, VerificationRequest } from '../schemas/verification.js';
+import type { IdentificationMethod } from '../schemas/verification-constants.js';
 
 /** `Accounts` where the methods in `R` are known to be present. */
 export type AccountsWith<R extends IdentificationMethod> = Accounts & {
