@@ -30,8 +30,8 @@ export interface ProjectOptions {
   /** Adds the webhook receiver (`/webhooks`). */
   webhooks: boolean;
   /**
-   * Where each @questkit package comes from, by name, instead of the released range: `file:` specs
-   * of packed tarballs (`--packages`). Every @questkit package the project uses must be there.
+   * Where each `@questkit` package comes from, by name, instead of the released range: `file:` specs
+   * of packed tarballs (`--packages`). Every `@questkit` package the project uses must be there.
    */
   packages?: Readonly<Record<string, string>>;
 }

@@ -61,6 +61,7 @@ export {
 export { DEMO, generatedUserId } from './seed/demo-ids.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
 export * from './service/index.js';
+export type { DecidedReview } from './service/reviews.js';
 export { createMemoryStore } from './store/memory.js';
 export * from './store/records.js';
 export type {
