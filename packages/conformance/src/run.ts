@@ -3,6 +3,7 @@ import { counts, judgeConnect, judgeProbe } from './judge.js';
 import { planRun } from './plan.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import { resolveSettings } from './settings.js';
+import { stoppedAnswering } from './stopped-answering.js';
 import { summarize } from './summary.js';
 import type { CheckResult, ConformanceOptions, ConformanceReport } from './types.js';
 import { MEMBER_VERDICT_IDS, memberVerdicts } from './verdicts.js';
@@ -52,7 +53,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Reported in the battery's order, whatever order they finished in.
   const order = [...plan.probes.map((planned) => planned.probe.id), ...(plan.connect?.ids ?? [])];
   checks.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  const stopped = stoppedAnswering(sending.timeline);
   const verdicts = memberVerdicts(checks, {
+    ...(stopped ? { stopped } : {}),
     apiKey: settings.apiKey !== undefined,
     noApiKey: options.noApiKey === true,
     questId: options.member?.questId !== undefined,
@@ -68,9 +71,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     strict: settings.strict,
     ...(settings.identifications ? { identifications: [...settings.identifications] } : {}),
     ...(sending.unreachable !== undefined ? { unreachable: sending.unreachable } : {}),
+    ...(stopped ? { stoppedAnswering: stopped } : {}),
     checks,
     summary: summarize(checks, {
       url: options.url,
+      ...(stopped ? { stopped } : {}),
       keyDecided: settings.apiKey !== undefined || options.noApiKey === true,
       strict: settings.strict,
       identifications: settings.identifications,

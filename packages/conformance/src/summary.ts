@@ -2,6 +2,7 @@ import type { IdentificationMethod } from '@questkit/core';
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
 import { counts, countVerdicts, statusOf } from './judge.js';
 import { CLAIM_PROBE_ID } from './probes.js';
+import type { StoppedAnswering } from './stopped-answering.js';
 import {
   type CheckResult,
   type PlatformVerdict,
@@ -21,6 +22,8 @@ export interface SummaryContext {
   strict: boolean;
   /** The task's identification methods, when the run was given them. */
   identifications: readonly IdentificationMethod[] | undefined;
+  /** Set when the server answered, then stopped: its sentence leads the report. */
+  stopped?: StoppedAnswering;
   /** The `accounts` shape a check sent, as identification methods, when it is a shape probe. */
   shapeOf: (check: CheckResult) => readonly IdentificationMethod[] | undefined;
   durationMs: number;
@@ -32,7 +35,7 @@ export function summarize(checks: readonly CheckResult[], context: SummaryContex
     TIERS.map((tier) => [tier, tierVerdict(checks.filter((c) => c.tier === tier))]),
   ) as Record<Tier, TierVerdict>;
   const verdict = runVerdict(checks, context);
-  const headline = headlineOf(checks, context.url);
+  const headline = context.stopped?.message ?? headlineOf(checks, context.url);
   const advice = [
     ...(context.keyDecided
       ? []

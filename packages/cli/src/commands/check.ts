@@ -40,6 +40,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     env: 'QUESTKIT_IDENTIFICATIONS',
     placeholder: '<list>',
     defaultText: 'every shape the contract allows',
+    emptyMeans: 'none',
     description: `The task's identification methods, comma-separated (${IDENTIFICATION_METHODS.join(', ')}); '' for none: claims are shaped as the platform shapes them for the task`,
   },
   {

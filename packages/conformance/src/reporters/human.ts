@@ -1,4 +1,5 @@
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
+import { CLAIM_PROBE_ID } from '../probes.js';
 import {
   type CheckResult,
   type CheckStatus,
@@ -135,20 +136,39 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
   // Under a headline every claim got the same answer: the first failure says it, not forty.
   const first = report.checks.find((c) => c.status === 'fail');
+  const stopped = report.stoppedAnswering !== undefined;
   const headlined = (c: CheckResult) =>
     summary.headline !== undefined &&
+    !stopped &&
     c !== first &&
     c.received !== undefined &&
     c.received.status === first?.received?.status &&
+    sameRules(c, first) &&
     (c.status === 'fail' || c.status === 'warn');
+  // Once the server stopped, every later check got the same refused connection: one line says it.
+  const afterStop = (c: CheckResult) =>
+    stopped &&
+    c.status === 'not_judged' &&
+    c.received !== undefined &&
+    c.received.status === undefined &&
+    !c.received.timedOut;
   const folded = report.checks.filter(headlined);
-  const listed = report.checks.filter((c) => !headlined(c));
+  const unanswered = report.checks.filter(afterStop);
+  const listed = report.checks.filter((c) => !headlined(c) && !afterStop(c));
   for (const check of listed.filter((c) => c.status === 'fail')) {
     out.push(...block(check, p, true), '');
   }
   if (folded.length > 0) {
     out.push(
       p.dim(`  ${folded.length} more checks got the same answer: see the line at the top.`),
+      '',
+    );
+  }
+  if (unanswered.length > 0) {
+    out.push(
+      p.dim(
+        `  ${unanswered.length} more checks got no answer once the server had stopped (not judged): see the line at the top.`,
+      ),
       '',
     );
   }
@@ -176,7 +196,10 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     .join('  ');
   out.push(`Platform checks: ${platform}`);
   out.push(`Tiers: ${TIERS.map((tier) => `${tier} ${label(summary.tiers[tier], p)}`).join('  ')}`);
-  if (summary.claim) out.push(claimLine(summary.claim));
+  if (summary.claim) {
+    const claimCheck = report.checks.find((c) => c.id === CLAIM_PROBE_ID);
+    out.push(claimLine(summary.claim, claimCheck?.status === 'fail'));
+  }
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,
@@ -228,14 +251,26 @@ function skippedLines(checks: readonly CheckResult[], p: Palette): string[] {
 
 /**
  * What the sample claim got. A 400 is the handler refusing a member it does not know, which the
- * platform accepts: said so, lest it read as a failure next to PASSED.
+ * platform accepts: said so, lest it read as a failure next to PASSED; never when the claim's own
+ * check failed.
  */
-function claimLine(claim: NonNullable<ConformanceReport['summary']['claim']>): string {
+function claimLine(
+  claim: NonNullable<ConformanceReport['summary']['claim']>,
+  failed: boolean,
+): string {
   const answer = visible(claim.answer);
+  if (failed) return `The sample claim got ${answer}: the platform fails it (see above)`;
   if (claim.status === 400)
     return `Your handler refused the sample member with ${answer}: a member who has not done the task reads this (a valid answer)`;
   if (claim.status === 200) return `Your handler accepted the sample member with ${answer}`;
   return `The sample claim got: ${answer}`;
+}
+
+/** Whether two checks failed for the same reasons (the same rules), so one can stand for both. */
+function sameRules(a: CheckResult, b: CheckResult | undefined): boolean {
+  const rules = (c: CheckResult) =>
+    [...new Set(c.findings.filter((f) => f.severity === 'error').map((f) => f.rule))].sort().join();
+  return b !== undefined && (a.status === 'warn' || rules(a) === rules(b));
 }
 
 /** The last line: the verdict, and what decided it. */
@@ -260,7 +295,21 @@ function verdictLine(report: ConformanceReport, p: Palette): string {
   }
   const warned =
     summary.tiers.hardening === 'warn' ? ' Hardening warnings above are worth a look.' : '';
+  const open = report.checks.filter(
+    (c) => c.tier === 'members' && (c.status === 'not_judged' || c.status === 'skip'),
+  );
+  if (open.length === 0 && summary.tiers.members !== 'not_run') {
+    return p.green(
+      p.bold(`PASSED: the platform's checks and your members' claims will go through.${warned}`),
+    );
+  }
+  const which =
+    open.length === 0
+      ? 'no members check ran'
+      : `${open.map((c) => c.id).join(', ')} ${open.length === 1 ? 'was' : 'were'} not judged`;
   return p.green(
-    p.bold(`PASSED: the platform's checks and your members' claims will go through.${warned}`),
+    p.bold(
+      `PASSED: the platform's checks will go through. Your members' side is not promised: ${which} (see above for how to judge ${open.length === 1 ? 'it' : 'them'}).${warned}`,
+    ),
   );
 }
