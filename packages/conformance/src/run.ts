@@ -2,6 +2,7 @@ import { exchangeAll } from './exchange.js';
 import { counts, judgeConnect, judgeProbe } from './judge.js';
 import { planRun } from './plan.js';
 import { CLAIM_PROBE_ID } from './probes.js';
+import { redactReport } from './redact-report.js';
 import { resolveSettings } from './settings.js';
 import { stoppedAnswering } from './stopped-answering.js';
 import { summarize } from './summary.js';
@@ -63,7 +64,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
   for (const verdict of verdicts) record(verdict);
 
-  return {
+  const report: ConformanceReport = {
     url: options.url,
     startedAt,
     timeoutMs: settings.timeoutMs,
@@ -83,4 +84,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       durationMs: performance.now() - started,
     }),
   };
+  // Whatever the endpoint said back, the key and the connect secret are never printed.
+  return redactReport(
+    report,
+    settings.showSecrets ? [] : [settings.apiKey, options.connect?.secret],
+  );
 }

@@ -12,6 +12,7 @@ import {
 import { toCurl } from './curl.js';
 import { endpointText } from './endpoint-text.js';
 import { countVerdicts, PREVIEW_CHARS, statusOf } from './judge.js';
+import { redactReport } from './redact-report.js';
 import { fetchTransport, type OutgoingRequest, STOPPED, send, type Transport } from './send.js';
 import type { CheckResult, Finding, ProgressEvent, RunVerdict, StatusCounts } from './types.js';
 import { deliveryRequest, type SampleIds, sampleEvents } from './webhook-deliveries.js';
@@ -161,7 +162,7 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
         : deliveryFindings(answer, context.timeoutMs, step.id === WEBHOOK_CHECKS.repeat.id);
     record(result(step, request, answer, findings, begun, context));
   }
-  return {
+  const report: WebhookReport = {
     url: options.url,
     startedAt,
     timeoutMs: context.timeoutMs,
@@ -170,6 +171,8 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
     checks,
     summary: summarize(checks, options.url, performance.now() - started),
   };
+  // Whatever the receiver said back (an echo of the delivery), the secret is never printed.
+  return redactReport(report, options.showSecrets === true ? [] : [options.secret]);
 }
 
 function resolve(options: WebhookCheckOptions): Context {

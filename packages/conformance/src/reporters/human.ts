@@ -1,4 +1,5 @@
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
+import { escapeText } from '../escape.js';
 import { CLAIM_PROBE_ID } from '../probes.js';
 import {
   type CheckResult,
@@ -39,21 +40,13 @@ function label(status: CheckStatus | TierVerdict, p: Palette): string {
 }
 
 /**
- * Shows text from the endpoint on one line with its control characters escaped, so an answer can
- * neither break the layout, send escape sequences to the terminal, nor reorder the text around it
- * in a bidi-aware terminal (bidi marks, embeddings, overrides and isolates).
+ * Shows text from the endpoint on one line with every character that could act on a terminal
+ * escaped (controls, bidi, invisible and tag characters: see `escapeText`), so an answer can
+ * neither break the layout, send escape sequences, reorder the text around it nor hide words.
  */
 export function visible(text: string, limit = BODY_PREVIEW): string {
   const cut = text.length > limit ? `${text.slice(0, limit)}…` : text;
-  return cut.replace(
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
-    (c) =>
-      c === '\n'
-        ? '\\n'
-        : c === '\t'
-          ? '\\t'
-          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeText(cut);
 }
 
 function formatMs(ms: number): string {
@@ -80,7 +73,7 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
       .map(([name, value]) => `${name}: ${visible(value, 80)}`)
       .join(', ');
     lines.push(
-      `${indent}${p.dim('sent')}  ${sent.method} ${sent.url}${headers ? `  ${p.dim(`(${headers})`)}` : ''}  ${p.dim(`${sent.bodyBytes} B`)}`,
+      `${indent}${p.dim('sent')}  ${sent.method} ${visible(sent.url, 600)}${headers ? `  ${p.dim(`(${headers})`)}` : ''}  ${p.dim(`${sent.bodyBytes} B`)}`,
     );
     // The curl line below carries the body; print it here only when there is no curl line.
     if (!check.curl && sent.body) lines.push(`${indent}      ${p.dim(visible(sent.body))}`);
@@ -92,7 +85,7 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
         ? `${got.status}${got.contentType ? ` ${visible(got.contentType, 80)}` : ''}${got.location ? ` -> ${visible(got.location, 160)}` : ''}`
         : got.timedOut
           ? 'no answer (timed out)'
-          : `no answer: ${got.error ?? 'the request failed'}`;
+          : `no answer: ${visible(got.error ?? 'the request failed', 400)}`;
     lines.push(`${indent}${p.dim('got')}   ${head} ${p.dim(`in ${formatMs(got.elapsedMs)}`)}`);
     if (full && got.body !== undefined && got.body !== '')
       lines.push(`${indent}      ${p.dim(visible(got.body))}`);
@@ -130,10 +123,10 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   const verbose = options.verbose === true;
   const out: string[] = [];
   out.push(
-    `${p.bold('questkit check')} ${report.url}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
+    `${p.bold('questkit check')} ${visible(report.url, 600)}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
     '',
   );
-  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
+  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
   // Under a headline every claim got the same answer: the first failure says it, not forty.
   const first = report.checks.find((c) => c.status === 'fail');
   const stopped = report.stoppedAnswering !== undefined;

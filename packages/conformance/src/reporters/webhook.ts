@@ -1,3 +1,4 @@
+import { escapeJson } from '../escape.js';
 import type { CheckResult, CheckStatus } from '../types.js';
 import type { WebhookReport } from '../webhook.js';
 import { type Palette, palette } from './ansi.js';
@@ -31,7 +32,9 @@ function got(check: CheckResult): string {
   const answer = check.received;
   if (!answer) return '';
   if (answer.status === undefined) {
-    return answer.timedOut ? 'no answer (timed out)' : `no answer: ${answer.error ?? 'failed'}`;
+    return answer.timedOut
+      ? 'no answer (timed out)'
+      : `no answer: ${visible(answer.error ?? 'failed', 400)}`;
   }
   const type = answer.contentType ? ` ${visible(answer.contentType, 80)}` : '';
   return `${answer.status}${type} in ${formatMs(answer.elapsedMs)}`;
@@ -71,10 +74,10 @@ export function formatWebhookHuman(
   const verbose = options.verbose === true;
   const { summary } = report;
   const out: string[] = [
-    `${p.bold('questkit check-webhook')} ${report.url}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
+    `${p.bold('questkit check-webhook')} ${visible(report.url, 600)}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
     '',
   ];
-  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
+  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
   const failed = report.checks.filter((c) => c.status === 'fail' || c.status === 'not_judged');
   // Under a headline every delivery got the same answer: one example says it.
   const shown = summary.headline !== undefined ? failed.slice(0, 1) : failed;
@@ -92,7 +95,7 @@ export function formatWebhookHuman(
   if (!verbose && report.checks.some((c) => c.status === 'warn')) out.push('');
   const width = Math.max(...report.checks.map((c) => c.id.length), 2);
   for (const check of report.checks) {
-    const reason = check.skipReason ? p.dim(`  (${check.skipReason})`) : '';
+    const reason = check.skipReason ? p.dim(`  (${visible(check.skipReason, 600)})`) : '';
     const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
     out.push(
       `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(width)}  ${check.title}${reason}`,
@@ -107,7 +110,7 @@ export function formatWebhookHuman(
     `${summary.skipped} skipped`,
   ].join(', ');
   out.push(`${summary.total} checks: ${counts} in ${formatMs(summary.durationMs)}`);
-  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
+  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${visible(advice, 1200)}`);
   if (summary.verdict === 'fail') {
     out.push(
       p.red(
@@ -132,7 +135,7 @@ export function formatWebhookHuman(
  * process.stdout.write(formatWebhookJson(report));
  */
 export function formatWebhookJson(report: WebhookReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${escapeJson(JSON.stringify(report, null, 2))}\n`;
 }
 
 /** A check's findings, answer and repro line, for JUnit. */
