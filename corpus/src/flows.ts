@@ -10,6 +10,7 @@ import type { CheckStatus, RunVerdict } from '@questkit/conformance';
 export type ConnectTarget =
   | 'express-connect-test-login'
   | 'express-connect-login-page'
+  | 'express-connect-login-gate'
   | 'next-connect-json'
   | 'next-connect-extra-param'
   | 'next-connect-host-rewrite';
@@ -55,6 +56,18 @@ export const CONNECT_CORPUS: readonly ConnectEntry[] = [
     mock: { handlerStatus: 200, linked: false },
   },
   {
+    name: "Express, the route behind the app's login gate",
+    target: 'express-connect-login-gate',
+    faults: 'an auth middleware answers 401 "Not authorized, no token" before any signature check',
+    exit: 1,
+    verdict: 'fail',
+    signedRedirect: 'fail',
+    callback: 'skip',
+    sentence:
+      /^refused a correctly signed redirect with 401: "Not authorized, no token": a login or authorization gate answers before any signature check\./,
+    mock: { handlerStatus: 401, linked: false },
+  },
+  {
     name: 'Next.js App Router, answers JSON instead of redirecting',
     target: 'next-connect-json',
     faults: 'checks the signature, then 200 {"success":true}: never redirects to the callback',
@@ -96,6 +109,7 @@ export const CONNECT_CORPUS: readonly ConnectEntry[] = [
 export type WebhookTarget =
   | 'next-webhook-hmac'
   | 'express-webhook-top-level'
+  | 'express-webhook-url-token'
   | 'serverless-webhook';
 
 /** One webhook receiver and its true verdict. */
@@ -136,6 +150,17 @@ export const WEBHOOK_CORPUS: readonly WebhookEntry[] = [
     sentence:
       /^Every delivery got 400: .* The body is the event \{id, type, createdAt, communityId, subdomain, data\} plus "secret", and the event's own fields sit under "data"/,
     mock: { status: 'failed', explained: true },
+  },
+  {
+    name: "Express, a token in its own URL, the body's secret never read",
+    target: 'express-webhook-url-token',
+    faults: 'every delivery gets 200, one with a wrong secret too',
+    exit: 1,
+    verdict: 'fail',
+    deliveryStatus: 200,
+    sentence:
+      /^accepted a delivery with a wrong secret \(200\): anyone who finds the URL can send you events/,
+    mock: { status: 'success', explained: false },
   },
   {
     name: 'Serverless function, secret in the body, event under data',

@@ -1,6 +1,6 @@
 import { escapeJson } from '../escape.js';
 import type { CheckResult, CheckStatus } from '../types.js';
-import type { WebhookReport } from '../webhook.js';
+import { WEBHOOK_CHECKS, type WebhookReport } from '../webhook.js';
 import { type Palette, palette } from './ansi.js';
 import { visible } from './human.js';
 import { junitDocument } from './junit.js';
@@ -111,20 +111,35 @@ export function formatWebhookHuman(
   ].join(', ');
   out.push(`${summary.total} checks: ${counts} in ${formatMs(summary.durationMs)}`);
   for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${visible(advice, 1200)}`);
-  if (summary.verdict === 'fail') {
-    out.push(
-      p.red(
-        p.bold(
-          'FAILED: the platform will count these deliveries as failed, retry them for days, and may disable the webhook.',
-        ),
-      ),
-    );
-  } else if (summary.verdict === 'not_judged') {
-    out.push(p.yellow(p.bold('NOT JUDGED: some deliveries got no answer to judge (see above).')));
-  } else {
-    out.push(p.green(p.bold("PASSED: the platform's deliveries will succeed.")));
-  }
+  out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
+}
+
+/** The last line: the verdict, naming what failed and what the platform does about that. */
+function verdictLine(report: WebhookReport, p: Palette): string {
+  const { verdict } = report.summary;
+  if (verdict === 'not_judged') {
+    return p.yellow(p.bold('NOT JUDGED: some deliveries got no answer to judge (see above).'));
+  }
+  if (verdict === 'pass') return p.green(p.bold("PASSED: the platform's deliveries will succeed."));
+  const failed = report.checks.filter((c) => c.status === 'fail');
+  const deliveries = failed.filter((c) => c.id !== WEBHOOK_CHECKS.wrongSecret.id);
+  const sentences: string[] = [];
+  if (deliveries.length > 0) {
+    const which =
+      deliveries.length === 1
+        ? `${deliveries[0]!.id} failed`
+        : `${deliveries.length} deliveries failed`;
+    sentences.push(
+      `${which}: the platform counts ${deliveries.length === 1 ? 'it' : 'them'} as failed, retries for days, and may disable the webhook.`,
+    );
+  }
+  if (failed.some((c) => c.id === WEBHOOK_CHECKS.wrongSecret.id)) {
+    sentences.push(
+      `${WEBHOOK_CHECKS.wrongSecret.id} failed: the receiver takes a delivery with a wrong secret, so anyone who finds its URL can send it events the platform never sent.${deliveries.length === 0 ? " The platform's own deliveries succeed." : ''}`,
+    );
+  }
+  return p.red(p.bold(`FAILED: ${sentences.join(' ')}`));
 }
 
 /**
