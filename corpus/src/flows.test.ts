@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { ConformanceReport, WebhookReport } from '@questkit/conformance';
+import { type ConformanceReport, sampleEvent, type WebhookReport } from '@questkit/conformance';
 import {
   createMockPlatform,
   DEMO,
@@ -14,8 +14,10 @@ import { expressConnect } from './connect/express.js';
 import { nodeHttpEndpoint } from './endpoints/node-http.js';
 import { CONNECT_CORPUS, type ConnectTarget, WEBHOOK_CORPUS, type WebhookTarget } from './flows.js';
 import { expressTopLevelReceiver } from './webhooks/express-top-level.js';
+import { expressUserAgentReceiver } from './webhooks/express-user-agent.js';
+import { type Credit, fastifyQuestSucceededReceiver } from './webhooks/fastify-quest-succeeded.js';
 import { serverlessReceiver } from './webhooks/serverless.js';
-import { urlTokenReceiver } from './webhooks/url-token.js';
+import { tokenInUrlReceiver } from './webhooks/token-in-url.js';
 
 // Both judges on every connect handler and webhook receiver of the corpus: `questkit check
 // --connect-url` and `questkit check-webhook` (the built binary, as a user runs it), and the mock
@@ -27,8 +29,6 @@ const KEY = 'corpus-flows-task-key-2b7e';
 // The Next.js app (next-app.setup.ts) signs with the demo community's connect secret, the mock's.
 const nextApp = inject('nextApp');
 const SECRET = nextApp.connectSecret;
-// The token the URL-token receiver expects in its own URL.
-const URL_TOKEN = 'corpus-url-token-9c41';
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/cli.js', import.meta.url));
 
 const connectUrls = new Map<ConnectTarget, string>();
@@ -36,6 +36,9 @@ const webhookUrls = new Map<WebhookTarget, string>();
 /** The webhook secret each in-process receiver checks, set once the mock has made the webhook. */
 const receiverSecrets = new Map<WebhookTarget, string>();
 const servers: Server[] = [];
+/** What the receiver acting on QUEST_SUCCEEDED credited. */
+const credits: Credit[] = [];
+const URL_TOKEN = 'corpus-url-token-5d1e9a';
 let verifyUrl = '';
 let mock: MockServer | undefined;
 
@@ -66,10 +69,7 @@ beforeAll(async () => {
     expressConnect({ secret: () => SECRET, publicOrigin: () => gateOrigin, loginGate: true }),
   );
   connectUrls.set('express-connect-login-gate', `${gateOrigin}/connect`);
-  webhookUrls.set(
-    'express-webhook-url-token',
-    `${await listen(urlTokenReceiver(URL_TOKEN))}/webhooks?token=${URL_TOKEN}`,
-  );
+
   const secretOf = (target: WebhookTarget) => () => receiverSecrets.get(target) ?? '';
   webhookUrls.set(
     'express-webhook-top-level',
@@ -78,6 +78,18 @@ beforeAll(async () => {
   webhookUrls.set(
     'serverless-webhook',
     `${await listen(serverlessReceiver(secretOf('serverless-webhook')))}/api/webhook`,
+  );
+  webhookUrls.set(
+    'express-webhook-user-agent',
+    `${await listen(expressUserAgentReceiver(secretOf('express-webhook-user-agent')))}/webhooks`,
+  );
+  webhookUrls.set(
+    'fastify-webhook-quest-succeeded',
+    `${await listen(await fastifyQuestSucceededReceiver(secretOf('fastify-webhook-quest-succeeded'), credits))}/hooks/platform`,
+  );
+  webhookUrls.set(
+    'webhook-token-in-url',
+    `${await listen(tokenInUrlReceiver(URL_TOKEN))}/webhooks?token=${URL_TOKEN}`,
   );
   mock = await startMockServer(createMockPlatform({ rateLimit: false, endpointChecks: false }), {
     port: 0,
@@ -178,19 +190,28 @@ async function mockConnect(redirectUrl: string) {
 
 /** A webhook of the demo community at `uri`, alone: the others are switched off. Its secret. */
 async function onlyWebhook(uri: string): Promise<{ id: string; secret: string }> {
-  const { items } = await mockCall<{ items: Array<{ id: string; active: boolean }> }>(
+  const { items } = await mockCall<{ items: Array<{ id: string; active: boolean; uri: string }> }>(
     'GET',
     '/public/communities/demo/webhooks?limit=100',
   );
   for (const webhook of items.filter((w) => w.active)) {
     await mockCall('PATCH', `/public/communities/demo/webhooks/${webhook.id}`, { active: false });
   }
-  const { id } = await mockCall<{ id: string }>('POST', '/public/communities/demo/webhooks', {
-    name: `corpus ${new URL(uri).pathname}`,
-    uri,
-    active: true,
-    events: ['JOINED_COMMUNITY', 'QUEST_CLAIMED', 'QUEST_CLAIM_FAILED'],
-  });
+  // The same receiver asked again: its webhook, switched back on.
+  const existing = items.find((webhook) => webhook.uri === uri);
+  if (existing) {
+    await mockCall('PATCH', `/public/communities/demo/webhooks/${existing.id}`, { active: true });
+  }
+  const id =
+    existing?.id ??
+    (
+      await mockCall<{ id: string }>('POST', '/public/communities/demo/webhooks', {
+        name: `corpus ${new URL(uri).pathname}`,
+        uri,
+        active: true,
+        events: await mockCall<string[]>('GET', '/public/communities/demo/webhooks-event-types'),
+      })
+    ).id;
   const after = await mockCall<{ items: Array<{ id: string; secret: string }> }>(
     'GET',
     '/public/communities/demo/webhooks?limit=100',
@@ -245,7 +266,18 @@ describe('the corpus of webhook receivers: both judges give each its true verdic
     const url = webhookUrls.get(entry.target)!;
     const webhook = await onlyWebhook(url);
     receiverSecrets.set(entry.target, webhook.secret);
+    const creditsBefore = credits.length;
     const cli = await questkit<WebhookReport>(['check-webhook', url, '--secret', webhook.secret]);
+    if (entry.acts) {
+      // check-webhook's QUEST_SUCCEEDED made it act, once (the repeat is of another type).
+      const succeeded = cli.report.checks.find(
+        (check) => check.id === 'webhook.delivery.QUEST_SUCCEEDED',
+      );
+      expect(succeeded?.status).toBe('pass');
+      expect(credits.slice(creditsBefore)).toEqual([
+        { member: expect.stringContaining('@'), questId: expect.any(String), points: 100 },
+      ]);
+    }
     expect({ exit: cli.code, verdict: cli.report.summary.verdict }).toEqual({
       exit: entry.exit,
       verdict: entry.verdict,
@@ -281,5 +313,46 @@ describe('the corpus of webhook receivers: both judges give each its true verdic
     if (attempt?.explanation) {
       expect(good[0]!.findings[0]!.message).toContain(attempt.explanation);
     }
+  });
+});
+
+describe('receivers written against the real platform, met as the platform delivers', () => {
+  const deliver = (url: string, body: unknown, userAgent: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+      body: JSON.stringify(body),
+    });
+
+  it('the User-Agent receiver refuses another User-Agent (403) and answers 500 to flat data', async () => {
+    const url = webhookUrls.get('express-webhook-user-agent')!;
+    const secret = 'corpus-direct-secret';
+    receiverSecrets.set('express-webhook-user-agent', secret);
+    const event = sampleEvent('JOINED_COMMUNITY', {
+      communityId: 'c',
+      subdomain: 'demo',
+      userId: 'u',
+      questId: 'q',
+    });
+    expect((await deliver(url, { ...event, secret }, 'Svc-Webhook')).status).toBe(200);
+    expect((await deliver(url, { ...event, secret }, 'questkit-mock-platform')).status).toBe(403);
+    const flat = { ...event, data: { userId: 'u', questId: 'q' }, secret };
+    expect((await deliver(url, flat, 'Svc-Webhook')).status).toBe(500);
+  });
+
+  it("the QUEST_SUCCEEDED receiver acts on the mock's QUEST_SUCCEEDED delivery", async () => {
+    const url = webhookUrls.get('fastify-webhook-quest-succeeded')!;
+    const webhook = await onlyWebhook(url);
+    receiverSecrets.set('fastify-webhook-quest-succeeded', webhook.secret);
+    const before = credits.length;
+    const fired = await mockCall<{
+      event: { data: { user: { id: string; email: string | null }; quest: { id: string } } };
+      deliveries: Array<{ webhookId: string; status: string }>;
+    }>('POST', '/__mock/communities/demo/events', { type: 'QUEST_SUCCEEDED' });
+    expect(fired.deliveries.find((d) => d.webhookId === webhook.id)?.status).toBe('success');
+    const { user, quest } = fired.event.data;
+    expect(credits.slice(before)).toEqual([
+      { member: user.email ?? user.id, questId: quest.id, points: 100 },
+    ]);
   });
 });

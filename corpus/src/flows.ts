@@ -109,8 +109,10 @@ export const CONNECT_CORPUS: readonly ConnectEntry[] = [
 export type WebhookTarget =
   | 'next-webhook-hmac'
   | 'express-webhook-top-level'
-  | 'express-webhook-url-token'
-  | 'serverless-webhook';
+  | 'serverless-webhook'
+  | 'express-webhook-user-agent'
+  | 'fastify-webhook-quest-succeeded'
+  | 'webhook-token-in-url';
 
 /** One webhook receiver and its true verdict. */
 export interface WebhookEntry {
@@ -126,6 +128,8 @@ export interface WebhookEntry {
   sentence?: RegExp;
   /** The mock's first try of a JOINED_COMMUNITY delivery, and whether it explains the format. */
   mock: { status: 'success' | 'failed'; explained: boolean };
+  /** It acts on QUEST_SUCCEEDED only: check-webhook's delivery of it must make it act. */
+  acts?: true;
 }
 
 export const WEBHOOK_CORPUS: readonly WebhookEntry[] = [
@@ -148,19 +152,8 @@ export const WEBHOOK_CORPUS: readonly WebhookEntry[] = [
     verdict: 'fail',
     deliveryStatus: 400,
     sentence:
-      /^Every delivery got 400: .* The body is the event \{id, type, createdAt, communityId, subdomain, data\} plus "secret", and the event's own fields sit under "data"/,
+      /^Every delivery got 400: .* The body is the event \{id, type, data, time\} plus "secret" .*the event's own fields sit under "data", nested: data\.user\.id, data\.quest\.id, data\.community\.subdomain/,
     mock: { status: 'failed', explained: true },
-  },
-  {
-    name: "Express, a token in its own URL, the body's secret never read",
-    target: 'express-webhook-url-token',
-    faults: 'every delivery gets 200, one with a wrong secret too',
-    exit: 1,
-    verdict: 'fail',
-    deliveryStatus: 200,
-    sentence:
-      /^accepted a delivery with a wrong secret \(200\): anyone who finds the URL can send you events/,
-    mock: { status: 'success', explained: false },
   },
   {
     name: 'Serverless function, secret in the body, event under data',
@@ -169,6 +162,38 @@ export const WEBHOOK_CORPUS: readonly WebhookEntry[] = [
     exit: 0,
     verdict: 'pass',
     deliveryStatus: 200,
+    mock: { status: 'success', explained: false },
+  },
+  {
+    name: "Express, refuses any User-Agent but the platform's, reads nested data unguarded",
+    target: 'express-webhook-user-agent',
+    faults:
+      "none with the platform's deliveries; 403 to any other User-Agent, 500 to a flat data (data.userId)",
+    exit: 0,
+    verdict: 'pass',
+    deliveryStatus: 200,
+    mock: { status: 'success', explained: false },
+  },
+  {
+    name: 'Fastify, acts on QUEST_SUCCEEDED only: credits data.quest to the member of data.user',
+    target: 'fastify-webhook-quest-succeeded',
+    faults: 'none; every other type gets 200 and nothing happens',
+    exit: 0,
+    verdict: 'pass',
+    deliveryStatus: 200,
+    mock: { status: 'success', explained: false },
+    acts: true,
+  },
+  {
+    name: "Authenticates by a token in its URL, ignores the body's secret",
+    target: 'webhook-token-in-url',
+    faults:
+      'the URL is its only credential: a delivery with a wrong secret gets 200, so anyone with the URL can send events',
+    exit: 1,
+    verdict: 'fail',
+    deliveryStatus: 200,
+    sentence:
+      /^accepted a delivery with a wrong secret \(200\): anyone who finds the URL can send you events/,
     mock: { status: 'success', explained: false },
   },
 ];

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { sampleEvent } from '@questkit/conformance';
 import type { WebhookReceiverOptions } from '@questkit/core';
 import { webhookEndpoint as expressWebhooks } from '@questkit/express';
 import { webhookEndpoint as fastifyWebhooks } from '@questkit/fastify';
@@ -59,15 +60,13 @@ const ADAPTERS: Record<string, (options: WebhookReceiverOptions) => Promise<Serv
 
 let sequence = 0;
 /** A JOINED_COMMUNITY delivery with its own event id, carrying `secret` as the platform does. */
-const delivery = (secret: unknown) => ({
-  id: `evt-rotation-${++sequence}`,
-  type: 'JOINED_COMMUNITY',
-  createdAt: '2025-06-01T12:00:00.000Z',
-  communityId: 'c',
+const JOINED = sampleEvent('JOINED_COMMUNITY', {
+  communityId: 'c-1',
   subdomain: 'demo',
-  data: { userId: 'u-1', name: 'zoe', referrerId: null, joinedAt: '2025-06-01T12:00:00.000Z' },
-  secret,
+  userId: 'u-1',
+  questId: 'q-1',
 });
+const delivery = (secret: unknown) => ({ ...JOINED, id: `evt-rotation-${++sequence}`, secret });
 
 describe.each(Object.keys(ADAPTERS))('a webhook secret rotation in %s', (name) => {
   let receiver: Receiver;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { sampleEvent } from '@questkit/conformance';
 import {
   createRedisDedupe,
   type RedisDedupeClient,
@@ -84,15 +85,13 @@ function startInstance(adapter: 'express' | 'hono', client: 'redis' | 'ioredis')
   });
 }
 
-const event = (id: string) => ({
-  id,
-  type: 'JOINED_COMMUNITY',
-  createdAt: '2025-06-01T12:00:00.000Z',
+const JOINED = sampleEvent('JOINED_COMMUNITY', {
   communityId: 'c-1',
   subdomain: 'demo',
-  data: { userId: 'u-1', name: 'zoe', referrerId: null, joinedAt: '2025-06-01T12:00:00.000Z' },
-  secret: SECRET,
+  userId: 'u-1',
+  questId: 'q-1',
 });
+const event = (id: string) => ({ ...JOINED, id, secret: SECRET });
 
 /** Waits until `check` holds, polling every 20 ms for at most `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {

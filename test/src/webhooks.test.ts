@@ -141,7 +141,7 @@ describe.each(Object.keys(ADAPTERS))('webhookEndpoint in %s, fed by the mock', (
   it('handles a delivery, typed, and answers 200', async () => {
     const welcomed: string[] = [];
     await subscribe({
-      on: { JOINED_COMMUNITY: (event) => void welcomed.push(event.data.name ?? '') },
+      on: { JOINED_COMMUNITY: (event) => void welcomed.push(event.data.user.name ?? '') },
     });
     const { deliveries } = await join('zoe');
     expect(deliveries).toHaveLength(1);
@@ -211,10 +211,19 @@ describe.each(Object.keys(ADAPTERS))('webhookEndpoint in %s, fed by the mock', (
     const event = {
       id: 'evt-1',
       type: 'JOINED_COMMUNITY',
-      createdAt: '2025-06-01T12:00:00Z',
-      communityId: 'c',
-      subdomain: 'demo',
-      data: { userId: 'u', name: null, referrerId: null, joinedAt: 'now' },
+      time: 1_748_779_200_000,
+      data: {
+        community: {
+          id: 'c',
+          name: 'Demo',
+          subdomain: 'demo',
+          blockchain: 'ethereum',
+          discord: null,
+          twitter: null,
+          website: null,
+        },
+        user: { id: 'u', name: null, twitter: null, discord: null, email: null, addresses: {} },
+      },
     };
     const post = (body: unknown) =>
       fetch(receiver!.url, {

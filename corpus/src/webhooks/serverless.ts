@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 // A serverless function (`(req, res)`, the body parsed before the handler runs, `res.status()`
 // and `res.json()` helpers, as Vercel's Node runtime gives them) that receives deliveries as the
-// platform documents them: the secret in the body, the event under `data`. Correct.
+// platform sends them: the secret in the body, the event under `data` with its community (and
+// member, when there is one) nested: `data.community.id`, `data.user.id`. Correct.
 
 interface FunctionRequest extends IncomingMessage {
   body: unknown;
@@ -19,7 +20,7 @@ function handler(secret: string) {
       secret?: unknown;
       id?: unknown;
       type?: unknown;
-      data?: { userId?: unknown };
+      data?: { community?: { id?: unknown }; user?: { id?: unknown } };
     };
     const given = Buffer.from(typeof body.secret === 'string' ? body.secret : '');
     const wanted = Buffer.from(secret);
@@ -27,7 +28,7 @@ function handler(secret: string) {
       res.status(401).json({ error: 'Invalid secret' });
       return;
     }
-    if (typeof body.type !== 'string' || typeof body.data?.userId !== 'string') {
+    if (typeof body.type !== 'string' || typeof body.data?.community?.id !== 'string') {
       res.status(400).json({ error: 'Not an event' });
       return;
     }

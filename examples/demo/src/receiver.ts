@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { WebhookEvent } from '@questkit/core';
+import { WEBHOOK_EVENT_TYPES } from '@questkit/core/api';
 import { webhookEndpoint } from '@questkit/hono';
 import { Hono } from 'hono';
 
@@ -57,7 +58,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     useSecret(secret) {
       endpoint = webhookEndpoint({
         secret,
-        on: { JOINED_COMMUNITY: record, QUEST_CLAIMED: record, QUEST_CLAIM_FAILED: record },
+        // Every event type, known (parsed by its type) or not, is recorded as delivered.
+        on: Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, record])),
         onUnknown: record,
       });
     },

@@ -1,5 +1,5 @@
 import { runConformance } from '@questkit/conformance';
-import type { VerificationRequest } from '@questkit/core';
+import type { VerificationRequest, WebhookEvent } from '@questkit/core';
 import { COMMUNITY_NAME } from '@questkit/example-connect';
 import { type ClaimResult, DEMO } from '@questkit/mock-platform';
 import { createBrowser, readForm } from './browser.js';
@@ -23,6 +23,8 @@ const MEMBERS = {
 
 /** Time allowed for a quest's automatic checks: the platform's 10 s limit and a margin. */
 const CHECKS_TIMEOUT_MS = 12_000;
+/** The member a delivered event is about: under `data.user`, as the platform sends it. */
+const eventUser = (event: WebhookEvent) => (event.data.user as { id?: unknown } | undefined)?.id;
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
 /** What the story learned along the way, for the steps that follow and for the reader. */
@@ -322,7 +324,7 @@ const STEPS: readonly Step[] = [
       const userId = joined.body.user.id;
       reporter.detail(`zoe joins the community -> member ${userId}`);
       const got = await receiver.waitFor(
-        (item) => item.event.type === 'JOINED_COMMUNITY' && item.event.data.userId === userId,
+        (item) => item.event.type === 'JOINED_COMMUNITY' && eventUser(item.event) === userId,
         WEBHOOK_TIMEOUT_MS,
       );
       reporter.expect(

@@ -119,21 +119,43 @@ describe('the guild example (Hono)', () => {
 });
 
 describe('webhooks', () => {
+  const COMMUNITY = {
+    id: 'c',
+    name: 'Demo',
+    subdomain: 'demo',
+    blockchain: 'ethereum',
+    discord: null,
+    twitter: null,
+    website: null,
+  };
+  const zoe = (discord: { id: string; handle: string } | null) => ({
+    id: 'member-9',
+    name: 'zoe',
+    twitter: null,
+    discord,
+    email: 'zoe@example.com',
+    addresses: {},
+  });
+  const QUEST = {
+    id: 'quest-1',
+    name: 'Join our Discord',
+    categoryId: 'cat-1',
+    categoryName: null,
+    xp: 50,
+    published: true,
+    autoValidate: true,
+    tasks: [{ id: 'task-1', type: 'api' }],
+    lastReviewerId: null,
+  };
+
   it('welcomes a member who joins, once per event, and refuses a wrong secret', async () => {
     const guild = createGuild();
     const app = createApp({ apiKey: API_KEY, guild, webhookSecret: 'whsec_guild_test' });
     const event = {
       id: 'evt-join-1',
       type: 'JOINED_COMMUNITY',
-      createdAt: '2025-06-01T12:00:00.000Z',
-      communityId: 'c',
-      subdomain: 'demo',
-      data: {
-        userId: 'member-9',
-        name: 'zoe',
-        referrerId: null,
-        joinedAt: '2025-06-01T12:00:00.000Z',
-      },
+      time: 1_748_779_200_000,
+      data: { community: COMMUNITY, user: zoe(null) },
     };
     const deliver = (secret: string) =>
       app.request('/webhooks', { method: 'POST', body: JSON.stringify({ ...event, secret }) });
@@ -142,6 +164,30 @@ describe('webhooks', () => {
     expect((await deliver('wrong')).status).toBe(401);
     expect(guild.welcomes()).toEqual([
       { userId: 'member-9', text: 'Welcome to the guild, zoe! Pick a role in #roles.' },
+    ]);
+  });
+
+  it('credits a succeeded quest to the guild member found by data.user, once', async () => {
+    const guild = createGuild();
+    const app = createApp({ apiKey: API_KEY, guild, webhookSecret: 'whsec_guild_test' });
+    const deliver = (id: string, discord: { id: string; handle: string } | null) =>
+      app.request('/webhooks', {
+        method: 'POST',
+        body: JSON.stringify({
+          id,
+          type: 'QUEST_SUCCEEDED',
+          time: 1_748_779_200_000,
+          data: { community: COMMUNITY, user: zoe(discord), quest: QUEST },
+          secret: 'whsec_guild_test',
+        }),
+      });
+    expect((await deliver('evt-1', ADA)).status).toBe(200);
+    expect((await deliver('evt-1', ADA)).status).toBe(200);
+    // Not on the guild's server, or no Discord account: handled, nobody credited.
+    expect((await deliver('evt-2', { id: '1', handle: 'stranger' })).status).toBe(200);
+    expect((await deliver('evt-3', null)).status).toBe(200);
+    expect(guild.credits()).toEqual([
+      { discordId: ADA.id, questId: 'quest-1', text: '+50 guild points for "Join our Discord"' },
     ]);
   });
 });

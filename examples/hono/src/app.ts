@@ -54,7 +54,13 @@ export function createApp(options: AppOptions): Hono {
       '/webhooks',
       webhookEndpoint({
         secret: options.webhookSecret,
-        on: { JOINED_COMMUNITY: (event) => guild.welcome(event.data.userId, event.data.name) },
+        on: {
+          JOINED_COMMUNITY: ({ data }) => guild.welcome(data.user.id, data.user.name),
+          // The guild knows its members by Discord account: find the member by data.user, credit data.quest.
+          QUEST_SUCCEEDED: ({ data }) => {
+            if (data.user.discord) guild.credit(data.user.discord.id, data.quest);
+          },
+        },
       }),
     );
   }

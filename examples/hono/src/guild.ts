@@ -12,6 +12,20 @@ export interface Guild {
   welcome(userId: string, name: string | null): void;
   /** The welcomes so far, oldest first. */
   welcomes(): readonly { userId: string; text: string }[];
+  /**
+   * Credits a quest a member succeeded to the guild member with this Discord account (the guild
+   * knows its members by Discord account); false when the guild has no such member.
+   */
+  credit(discordId: string, quest: { id: string; name: string; xp: number | null }): boolean;
+  /** The credits so far, oldest first. */
+  credits(): readonly GuildCredit[];
+}
+
+/** A quest credited to a guild member. */
+export interface GuildCredit {
+  discordId: string;
+  questId: string;
+  text: string;
 }
 
 /** What a {@link createGuild} starts with. */
@@ -49,6 +63,7 @@ export function createGuild(data: GuildData = DEMO_GUILD_DATA): Guild {
     Object.entries(data.passes).map(([wallet, count]) => [wallet.toLowerCase(), count]),
   );
   const welcomes: { userId: string; text: string }[] = [];
+  const credits: GuildCredit[] = [];
   return {
     welcome(userId, name) {
       welcomes.push({
@@ -57,6 +72,16 @@ export function createGuild(data: GuildData = DEMO_GUILD_DATA): Guild {
       });
     },
     welcomes: () => welcomes,
+    credit(discordId, quest) {
+      if (!roster.has(discordId)) return false;
+      credits.push({
+        discordId,
+        questId: quest.id,
+        text: `+${quest.xp ?? 0} guild points for "${quest.name}"`,
+      });
+      return true;
+    },
+    credits: () => credits,
     async rolesOf(discordId, signal) {
       signal.throwIfAborted();
       return roster.get(discordId) ?? null;

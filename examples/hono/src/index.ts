@@ -6,7 +6,13 @@
  */
 export { type AppOptions, createApp } from './app.js';
 export { appOptionsOf, type Config, DEMO_TASK_KEY, readConfig } from './config.js';
-export { createGuild, DEMO_GUILD_DATA, type Guild, type GuildData } from './guild.js';
+export {
+  createGuild,
+  DEMO_GUILD_DATA,
+  type Guild,
+  type GuildCredit,
+  type GuildData,
+} from './guild.js';
 export {
   DEFAULT_LEVEL_NEEDED,
   DEFAULT_QUEST_IDS,

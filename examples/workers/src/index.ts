@@ -44,7 +44,13 @@ function endpointsOf(env: Env) {
     }),
     webhooks: webhookEndpoint<AppEnv>({
       secret: env.WEBHOOK_SECRET,
-      on: { JOINED_COMMUNITY: (event) => console.log(`welcome ${event.data.userId}`) },
+      on: {
+        // Find the member by data.user (here: by email), credit data.quest.
+        QUEST_SUCCEEDED: ({ data }) =>
+          console.log(
+            `credit ${data.user.email ?? data.user.id}: ${data.quest.name} (+${data.quest.xp ?? 0} xp)`,
+          ),
+      },
     }),
   };
 }

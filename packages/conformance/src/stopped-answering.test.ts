@@ -47,6 +47,13 @@ describe('stoppedAnswering', () => {
     );
   });
 
+  it('reads several connections closing together at the end, with nothing after, as a stop', () => {
+    const stopped = stoppedAnswering([answered('claim'), closed('a'), closed('b')]);
+    expect(stopped?.message).toMatch(
+      /^The server stopped answering at one of a, b, sent at once \(--concurrency 1 names the one\): their connections closed without an answer, and nothing answered after them\. It probably crashed/,
+    );
+  });
+
   it('is no stop when answers came again, when nothing was refused, or when nothing ever answered', () => {
     expect(stoppedAnswering([answered('a'), closed('b'), answered('c')])).toBeUndefined();
     expect(stoppedAnswering([answered('a'), closed('b')])).toBeUndefined();

@@ -28,8 +28,9 @@ const refusedOutright = (answer: ObservedAnswer) => /\bECONNREFUSED\b/.test(answ
 /**
  * Whether the server stopped answering during the run: requests were answered, then every
  * request from some point on failed to connect, and at least one of those was refused (nothing
- * listened any more). A single reset followed by answers is not a stop, nor is an endpoint that
- * never answered (that is an unreachable one).
+ * listened any more) or several closed without an answer. A reset followed by answers is not a
+ * stop, nor is one closed connection at the very end, nor an endpoint that never answered (that
+ * is an unreachable one).
  */
 export function stoppedAnswering(timeline: readonly Ended[]): StoppedAnswering | undefined {
   let start = timeline.length;
@@ -38,7 +39,9 @@ export function stoppedAnswering(timeline: readonly Ended[]): StoppedAnswering |
   const before = timeline.slice(0, start);
   const lastAnswered = before.findLast((ended) => ended.answer.status !== undefined);
   const refused = tail.filter((ended) => refusedOutright(ended.answer)).length;
-  if (lastAnswered === undefined || refused === 0) return undefined;
+  // One connection closed at the very end may be that request's own trouble (a reset on an
+  // oversize body); a refusal, or several closing together with nothing answered after, is not.
+  if (lastAnswered === undefined || (refused === 0 && tail.length < 2)) return undefined;
   const at = [...new Set(tail.filter((ended) => !refusedOutright(ended.answer)).map((e) => e.id))];
   const after = lastAnswered.id;
   const crashed = `It probably crashed, and anyone can send the request that crashed it: send it again (the curl line) and read the server's log.`;
@@ -60,6 +63,7 @@ function listed(ids: readonly string[]): string {
 }
 
 function laterRefused(count: number, what: string): string {
+  if (count === 0) return `nothing answered after ${what}`;
   return count === 1
     ? `the request after ${what} was refused`
     : `the ${count} requests after ${what} were refused`;

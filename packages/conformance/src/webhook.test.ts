@@ -36,11 +36,9 @@ function messages(report: WebhookReport): string {
 function questkitReceiver(seen: unknown[] = []): Listener {
   const receiver = createWebhookReceiver({
     secret: SECRET,
-    on: {
-      JOINED_COMMUNITY: async (event) => void seen.push(event),
-      QUEST_CLAIMED: async (event) => void seen.push(event),
-      QUEST_CLAIM_FAILED: async (event) => void seen.push(event),
-    },
+    on: Object.fromEntries(
+      WEBHOOK_EVENT_TYPES.map((type) => [type, async (event: unknown) => void seen.push(event)]),
+    ),
   });
   return (req, res) => {
     void receiver.handle(requestFromNode(req), req).then((answer) => writeNodeAnswer(res, answer));
@@ -68,9 +66,9 @@ describe('checkWebhookReceiver', () => {
     const seen: unknown[] = [];
     const report = await check(questkitReceiver(seen));
     expect(statuses(report)).toEqual({
-      'webhook.delivery.JOINED_COMMUNITY': 'pass',
-      'webhook.delivery.QUEST_CLAIMED': 'pass',
-      'webhook.delivery.QUEST_CLAIM_FAILED': 'pass',
+      ...Object.fromEntries(
+        WEBHOOK_EVENT_TYPES.map((type) => [`webhook.delivery.${type}`, 'pass']),
+      ),
       'webhook.repeat': 'pass',
       'webhook.wrong-secret': 'pass',
     });
@@ -90,12 +88,40 @@ describe('checkWebhookReceiver', () => {
         res.writeHead(200).end('{}');
       });
     });
-    expect(bodies).toHaveLength(5);
-    const [first, , , repeat, wrong] = bodies;
-    expect(first!.headers['content-type']).toBe('application/json');
-    expect(Object.keys(first!.headers).filter((h) => /sign|hmac/i.test(h))).toEqual([]);
+    const n = WEBHOOK_EVENT_TYPES.length;
+    expect(bodies).toHaveLength(n + 2);
+    const [first] = bodies;
+    const [repeat, wrong] = bodies.slice(n);
+    for (const { headers } of bodies) {
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['user-agent']).toBe('Svc-Webhook');
+      expect(Object.keys(headers).filter((h) => /sign|hmac/i.test(h))).toEqual([]);
+    }
     expect(first!.body).toMatchObject({ type: 'JOINED_COMMUNITY', secret: SECRET });
-    expect(first!.body.data).toMatchObject({ userId: expect.any(String) });
+    expect(Object.keys(first!.body).sort()).toEqual(['data', 'id', 'secret', 'time', 'type']);
+    expect(first!.body.time).toBeCloseTo(Date.now(), -5);
+    expect(first!.body.data).toMatchObject({
+      user: { id: expect.any(String), email: expect.any(String) },
+      community: { subdomain: 'questkit-check' },
+    });
+    const succeeded = bodies.find(({ body }) => body.type === 'QUEST_SUCCEEDED')!.body;
+    expect(succeeded.data).toMatchObject({
+      user: {
+        twitter: { id: expect.any(String), username: expect.any(String) },
+        discord: { id: expect.any(String), handle: expect.any(String) },
+        addresses: { ethereum: expect.any(String) },
+      },
+      quest: { id: expect.any(String), xp: 100 },
+    });
+    const inputs = (succeeded.data as { taskInputs: { input: object }[] }).taskInputs;
+    expect(inputs.map(({ input }) => Object.keys(input).join())).toEqual([
+      'value',
+      'value',
+      'values',
+      'fileUrls',
+      'tweetId',
+      '',
+    ]);
     expect(repeat!.body.id).toBe(first!.body.id);
     expect(wrong!.body.secret).not.toBe(SECRET);
     expect(wrong!.body.id).not.toBe(first!.body.id);
@@ -129,7 +155,8 @@ describe('checkWebhookReceiver', () => {
     expect(finding).toMatch(
       /^answered 400; a delivery needs exactly 200\. It said: "userId is required"\. The body is the event/,
     );
-    expect(finding).toMatch(/body\.data\.userId, not body\.userId/);
+    expect(finding).toMatch(/data\.user\.id, data\.quest\.id, data\.community\.subdomain/);
+    expect(finding).toMatch(/not body\.userId, not data\.userId/);
   });
 
   it('fails 204, a body over 5,000 bytes, and a repeat refused as a duplicate', async () => {

@@ -25,6 +25,12 @@ export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const WEBHOOK_MAX_ANSWER_BYTES = 5_000;
 
 /**
+ * The `User-Agent` of every delivery; some receivers refuse any other.
+ * Source: platform-docs-notes.md §3, "User-Agent" (clients).
+ */
+export const WEBHOOK_USER_AGENT = 'Svc-Webhook';
+
+/**
  * Why a delivery's answer fails the platform's rule, or null when it succeeds: exactly 200,
  * complete within the time limit, with at most {@link WEBHOOK_MAX_ANSWER_BYTES} bytes of body
  * (read the body with that limit: `truncated` says it was longer).
@@ -51,8 +57,9 @@ const REFUSALS = new Set([400, 401, 403, 415, 422]);
 
 /**
  * When a receiver refused a correctly made delivery (400, 401, 403, 415, 422): how deliveries are
- * made, led by what the status suggests it expected (a signature header for 401/403, the event's
- * fields at the top level for 400/422). Null for any other answer.
+ * made, led by what the status suggests it expected (a signature header for 401/403, another
+ * body shape for 400/422): what receivers written for another picture of the platform trip on.
+ * Null for any other answer.
  *
  * @example
  * explainRefusedDelivery({ status: 401, elapsedMs: 2 });
@@ -60,10 +67,9 @@ const REFUSALS = new Set([400, 401, 403, 415, 422]);
  */
 export function explainRefusedDelivery(answer: Pick<ObservedAnswer, 'status'>): string | null {
   if (answer.status === undefined || !REFUSALS.has(answer.status)) return null;
-  const header =
-    'Deliveries carry no signature header (no HMAC to verify): the webhook secret travels in the JSON body, as its "secret" field; compare it with your webhook secret.';
+  const header = `Deliveries carry no signature header (no HMAC to verify): the webhook secret travels in the JSON body, as its "secret" field; compare it with your webhook secret. The User-Agent is ${WEBHOOK_USER_AGENT}.`;
   const shape =
-    'The body is the event {id, type, createdAt, communityId, subdomain, data} plus "secret", and the event\'s own fields sit under "data" (body.data.userId, not body.userId).';
+    'The body is the event {id, type, data, time} plus "secret" ("time" in milliseconds), and the event\'s own fields sit under "data", nested: data.user.id, data.quest.id, data.community.subdomain (not body.userId, not data.userId).';
   const lead = answer.status === 401 || answer.status === 403 ? [header, shape] : [shape, header];
   return lead.join(' ');
 }
@@ -71,10 +77,14 @@ export function explainRefusedDelivery(answer: Pick<ObservedAnswer, 'status'>): 
 /**
  * The body of a delivery, exactly as the platform sends it: the event's fields, plus the
  * webhook's `secret` (platform-docs-notes.md §1, "webhook authenticity"). The request is a POST
- * with `content-type: application/json` and no signature header.
+ * with `content-type: application/json`, `User-Agent: Svc-Webhook` and no signature header.
  *
  * @example
- * await fetch(uri, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deliveryBody(event, secret) });
+ * await fetch(uri, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT },
+ *   body: deliveryBody(event, secret),
+ * });
  */
 export function deliveryBody(
   event: WebhookEvent | Readonly<Record<string, unknown>>,

@@ -28,8 +28,13 @@ export {
 // Webhook deliveries, and the events they carry.
 export type {
   KnownWebhookEvent,
+  WebhookCommunity,
   WebhookEvent,
   WebhookEventOf,
+  WebhookQuest,
+  WebhookSprint,
+  WebhookTaskInput,
+  WebhookUser,
 } from './schemas/webhook-events.js';
 export {
   type AccountsWith,

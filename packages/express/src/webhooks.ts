@@ -15,7 +15,7 @@ export type WebhookEndpointOptions = WebhookReceiverOptions;
  * @example
  * app.post('/webhooks', webhookEndpoint({
  *   secret: process.env.WEBHOOK_SECRET!,
- *   on: { JOINED_COMMUNITY: (event) => welcome(event.data.userId) },
+ *   on: { QUEST_SUCCEEDED: ({ data }) => credit(data.user.id, data.quest.id) },
  * }));
  */
 export function webhookEndpoint(

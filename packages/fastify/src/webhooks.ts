@@ -16,7 +16,7 @@ export interface WebhookEndpointOptions extends WebhookReceiverOptions {
  * app.register(webhookEndpoint, {
  *   path: '/webhooks',
  *   secret: process.env.WEBHOOK_SECRET!,
- *   on: { JOINED_COMMUNITY: (event) => welcome(event.data.userId) },
+ *   on: { QUEST_SUCCEEDED: ({ data }) => credit(data.user.id, data.quest.id) },
  * });
  */
 export const webhookEndpoint = doorPlugin<WebhookEndpointOptions>(

@@ -13,7 +13,7 @@ export type WebhookEndpointOptions = WebhookReceiverOptions;
  * @example
  * app.post('/webhooks', webhookEndpoint({
  *   secret: env.WEBHOOK_SECRET,
- *   on: { JOINED_COMMUNITY: (event) => welcome(event.data.userId) },
+ *   on: { QUEST_SUCCEEDED: ({ data }) => credit(data.user.id, data.quest.id) },
  * }));
  */
 export function webhookEndpoint<

@@ -3,7 +3,9 @@ import type { MemberTokens } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { Journal } from './journal.js';
 import type { ReferralCodes } from './referral-codes.js';
-import type { QuestRecord } from './store/records.js';
+import type { DecidedReview } from './service/reviews.js';
+import type { CommunityRecord, QuestRecord, UserRecord } from './store/records.js';
+import type { ReviewerRecord } from './store/reviews.js';
 import type { Store } from './store/store.js';
 
 /** Settings the routes read. */
@@ -43,4 +45,12 @@ export interface MockContext {
 export interface MockHooks {
   /** A quest was created through the public API (starts the automatic endpoint checks). */
   questCreated?(quest: QuestRecord): void;
+  /** Reviews decided claims (webhook events: QUEST_SUCCEEDED, QUEST_FAILED, QUEST_CLAIM_STATUS_UPDATED). */
+  reviewsDecided?(
+    community: CommunityRecord,
+    decided: readonly DecidedReview[],
+    reviewer: ReviewerRecord,
+  ): void;
+  /** A member was banned (webhook event USER_BANNED). */
+  memberBanned?(community: CommunityRecord, user: UserRecord): void;
 }

@@ -44,8 +44,8 @@ export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
 ];
 
 const EPILOG = `Deliveries are made as the platform makes them: a POST of the event as JSON,
-{id, type, createdAt, communityId, subdomain, data, secret}, with no signature header. One
-delivery of every event type, the first again (a retry carries the same event id), and one with a
+{id, type, data, time, secret} with community, user and quest nested under data, User-Agent
+Svc-Webhook, and no signature header. One delivery of each of the nine event types, the first again (a retry carries the same event id), and one with a
 wrong secret. A delivery succeeds only on exactly 200 within 5 s with at most 5,000 bytes of body;
 anything else is retried for days.
 

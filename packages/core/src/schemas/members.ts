@@ -15,7 +15,12 @@ export const XpBodySchema = z.object({
     .max(XP_ENTRY_MAX)
     .describe('How much xp to add (or remove): a positive integer.'),
   label: z.string().min(1).max(XP_LABEL_MAX_LENGTH),
-  description: z.string().max(XP_DESCRIPTION_MAX_LENGTH).optional(),
+  description: z
+    .string()
+    .max(XP_DESCRIPTION_MAX_LENGTH)
+    .nullable()
+    .optional()
+    .describe('Why, for the member to read; null or absent: none (clients send null).'),
 });
 /** Body of XP add and remove. */
 export type XpBody = z.infer<typeof XpBodySchema>;

@@ -1,65 +1,168 @@
 import * as z from 'zod';
 import { EventTypeSchema } from './webhooks.js';
 
-// The body of a webhook delivery, by the mock platform's convention (the contract shows no
-// payload): the event, plus the webhook's `secret` that the receiver checks and then drops.
-// Unknown keys are kept: the platform may add fields.
+// The body of a webhook delivery as receivers written against the real platform read it
+// (platform-docs-notes.md §3): `{id, type, data, time, secret}`, with `community`, `user` and
+// `quest` nested under `data`. The receiver checks `secret` and drops it before parsing.
+// Sprint and ban `data` are shown nowhere: `{community, sprint}` and `{community, user, reason}`
+// are our choice, written in the mock platform's conventions table.
+
+/**
+ * An object that keeps unknown keys at run time (the platform may add fields) but whose type
+ * names only the fields the platform sends, so reading any other one is a type error.
+ */
+function sent<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodObject<S, z.core.$strip>;
+}
+
+/** The community an event happened in. */
+export const WebhookCommunitySchema = sent({
+  id: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  /** Nullable as the contract's community `blockchain` is (§3 does not say). */
+  blockchain: z.string().nullable(),
+  discord: z.string().nullable(),
+  twitter: z.string().nullable(),
+  website: z.string().nullable(),
+});
+/** The community an event happened in. */
+export type WebhookCommunity = z.infer<typeof WebhookCommunitySchema>;
+
+/** The member an event is about, with the accounts they linked. */
+export const WebhookUserSchema = sent({
+  id: z.string(),
+  name: z.string().nullable(),
+  twitter: sent({ id: z.string(), username: z.string() }).nullable(),
+  discord: sent({ id: z.string(), handle: z.string() }).nullable(),
+  email: z.string().nullable(),
+  /** Addresses by blockchain network name, e.g. `{ ethereum: '0x…' }`. */
+  addresses: z.record(z.string(), z.string()),
+});
+/** The member an event is about, with the accounts they linked. */
+export type WebhookUser = z.infer<typeof WebhookUserSchema>;
+
+/** A quest an event is about. */
+export const WebhookQuestSchema = sent({
+  id: z.string(),
+  name: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string().nullable(),
+  xp: z.number().nullable(),
+  published: z.boolean().nullable(),
+  autoValidate: z.boolean().nullable(),
+  tasks: z.array(sent({ id: z.string(), type: z.string() })),
+  /** Null until someone reviewed a claim of it (our choice: shown nowhere). */
+  lastReviewerId: z.string().nullable(),
+});
+/** A quest an event is about. */
+export type WebhookQuest = z.infer<typeof WebhookQuestSchema>;
+
+/**
+ * What the member gave for one task of the claim: `input` is `{}`, `{value}`, `{values}`,
+ * `{fileUrls}` or `{tweetId}` by the task's type.
+ */
+export const WebhookTaskInputSchema = sent({
+  taskId: z.string(),
+  taskType: z.string(),
+  input: sent({
+    value: z.union([z.string(), z.number()]).optional(),
+    values: z.array(z.string()).optional(),
+    fileUrls: z.array(z.string()).optional(),
+    tweetId: z.string().optional(),
+  }),
+});
+/** What the member gave for one task of the claim. */
+export type WebhookTaskInput = z.infer<typeof WebhookTaskInputSchema>;
+
+/** The sprint a sprint event is about: the fields of the sprint list that a receiver needs. */
+export const WebhookSprintSchema = sent({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The quests whose xp counts; empty means every quest. */
+  includedQuestsIds: z.array(z.string()),
+  startingAt: z.string(),
+  endingAt: z.string(),
+});
+/** The sprint a sprint event is about. */
+export type WebhookSprint = z.infer<typeof WebhookSprintSchema>;
+
+/** `data` of `JOINED_COMMUNITY` and `LEFT_COMMUNITY`. */
+export const MemberEventDataSchema = sent({
+  community: WebhookCommunitySchema,
+  user: WebhookUserSchema,
+});
+/** `data` of `JOINED_COMMUNITY` and `LEFT_COMMUNITY`. */
+export type MemberEventData = z.infer<typeof MemberEventDataSchema>;
+
+const questEvent = {
+  community: WebhookCommunitySchema,
+  user: WebhookUserSchema,
+  quest: WebhookQuestSchema,
+  /** What the member gave for the quest's tasks, when the claim had inputs. */
+  taskInputs: z.array(WebhookTaskInputSchema).optional(),
+};
+
+/** `data` of `QUEST_CLAIMED`, `QUEST_SUCCEEDED` and `QUEST_FAILED`. */
+export const QuestEventDataSchema = sent(questEvent);
+/** `data` of `QUEST_CLAIMED`, `QUEST_SUCCEEDED` and `QUEST_FAILED`. */
+export type QuestEventData = z.infer<typeof QuestEventDataSchema>;
+
+/** `data` of `QUEST_CLAIM_STATUS_UPDATED`: a review changed a decided claim. */
+export const QuestClaimStatusUpdatedDataSchema = sent({
+  ...questEvent,
+  /** The claim's status now: `success`, `fail` or `pending`. */
+  status: z.string(),
+});
+/** `data` of `QUEST_CLAIM_STATUS_UPDATED`. */
+export type QuestClaimStatusUpdatedData = z.infer<typeof QuestClaimStatusUpdatedDataSchema>;
+
+/** `data` of `SPRINT_STARTED` and `SPRINT_ENDED`. */
+export const SprintEventDataSchema = sent({
+  community: WebhookCommunitySchema,
+  sprint: WebhookSprintSchema,
+});
+/** `data` of `SPRINT_STARTED` and `SPRINT_ENDED`. */
+export type SprintEventData = z.infer<typeof SprintEventDataSchema>;
+
+/** `data` of `USER_BANNED`. */
+export const UserBannedDataSchema = sent({
+  community: WebhookCommunitySchema,
+  user: WebhookUserSchema,
+  /** The reason given to the ban, null when none was. */
+  reason: z.string().nullable(),
+});
+/** `data` of `USER_BANNED`. */
+export type UserBannedData = z.infer<typeof UserBannedDataSchema>;
 
 const envelope = {
   /** The event id: the same on every retry and replay of this event. */
   id: z.string().min(1).max(200),
-  createdAt: z.string(),
-  communityId: z.string(),
-  subdomain: z.string(),
+  /** When the event happened, in milliseconds since the epoch. */
+  time: z.number(),
 };
 
-/** `data` of `JOINED_COMMUNITY`: a member joined the community. */
-export const JoinedCommunityDataSchema = z.looseObject({
-  userId: z.string(),
-  name: z.string().nullable(),
-  referrerId: z.string().nullable(),
-  joinedAt: z.string(),
-});
-
-/** `data` of `QUEST_CLAIMED`: a member claimed a quest. */
-export const QuestClaimedDataSchema = z.looseObject({
-  questId: z.string(),
-  questName: z.string(),
-  userId: z.string(),
-  requestId: z.string(),
-  xp: z.number(),
-});
-
-/** `data` of `QUEST_CLAIM_FAILED`: a claim was refused or failed. */
-export const QuestClaimFailedDataSchema = z.looseObject({
-  questId: z.string(),
-  questName: z.string(),
-  userId: z.string(),
-  requestId: z.string(),
-  status: z.string(),
-  reason: z.string(),
-  message: z.string(),
-});
+const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  sent({ ...envelope, type: z.literal(type), data });
 
 /** A delivered event of a known type, typed by its `type`. */
 export const KnownWebhookEventSchema = z.discriminatedUnion('type', [
-  z.looseObject({
-    ...envelope,
-    type: z.literal('JOINED_COMMUNITY'),
-    data: JoinedCommunityDataSchema,
-  }),
-  z.looseObject({ ...envelope, type: z.literal('QUEST_CLAIMED'), data: QuestClaimedDataSchema }),
-  z.looseObject({
-    ...envelope,
-    type: z.literal('QUEST_CLAIM_FAILED'),
-    data: QuestClaimFailedDataSchema,
-  }),
+  event('JOINED_COMMUNITY', MemberEventDataSchema),
+  event('LEFT_COMMUNITY', MemberEventDataSchema),
+  event('QUEST_CLAIMED', QuestEventDataSchema),
+  event('QUEST_SUCCEEDED', QuestEventDataSchema),
+  event('QUEST_FAILED', QuestEventDataSchema),
+  event('QUEST_CLAIM_STATUS_UPDATED', QuestClaimStatusUpdatedDataSchema),
+  event('SPRINT_STARTED', SprintEventDataSchema),
+  event('SPRINT_ENDED', SprintEventDataSchema),
+  event('USER_BANNED', UserBannedDataSchema),
 ]);
 /** A delivered event of a known type, typed by its `type`. */
 export type KnownWebhookEvent = z.infer<typeof KnownWebhookEventSchema>;
 
 /** Any delivered event: the envelope, with `data` of any shape. */
-export const WebhookEventSchema = z.looseObject({
+export const WebhookEventSchema = sent({
   ...envelope,
   type: EventTypeSchema,
   data: z.record(z.string(), z.unknown()),

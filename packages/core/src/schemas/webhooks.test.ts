@@ -94,12 +94,18 @@ describeFields(
 );
 
 describe('event types', () => {
-  it('starts the known list with the one event type the contract names', () => {
+  it('lists the nine types real receivers handle, led by the one the contract names', () => {
     expect(WEBHOOK_EVENT_TYPES[0]).toBe('JOINED_COMMUNITY');
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'JOINED_COMMUNITY',
+      'LEFT_COMMUNITY',
+      'QUEST_SUCCEEDED',
       'QUEST_CLAIMED',
-      'QUEST_CLAIM_FAILED',
+      'QUEST_FAILED',
+      'QUEST_CLAIM_STATUS_UPDATED',
+      'SPRINT_STARTED',
+      'SPRINT_ENDED',
+      'USER_BANNED',
     ]);
   });
 
@@ -124,7 +130,8 @@ describe('event types', () => {
   });
 
   it('knows only the listed event types', () => {
-    expect(KnownEventTypeSchema.safeParse('QUEST_CLAIM_FAILED').success).toBe(true);
+    expect(KnownEventTypeSchema.safeParse('QUEST_SUCCEEDED').success).toBe(true);
+    expect(KnownEventTypeSchema.safeParse('QUEST_CLAIM_FAILED').success).toBe(false);
     expect(KnownEventTypeSchema.safeParse('MEMBER_LEFT').success).toBe(false);
   });
 

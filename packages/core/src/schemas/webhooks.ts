@@ -3,18 +3,24 @@ import { count, dateTime, httpUrl } from './fields.js';
 import { WEBHOOK_NAME_MIN_LENGTH } from './limits.js';
 
 /**
- * The webhook event types we know: `JOINED_COMMUNITY` is the one the contract names;
- * `QUEST_CLAIMED` and `QUEST_CLAIM_FAILED` are documented additions of the questkit mock platform.
+ * The webhook event types: `JOINED_COMMUNITY` is the one the contract names; the others are the
+ * ones receivers written against the real platform handle (platform-docs-notes.md §3).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'JOINED_COMMUNITY',
+  'LEFT_COMMUNITY',
+  'QUEST_SUCCEEDED',
   'QUEST_CLAIMED',
-  'QUEST_CLAIM_FAILED',
+  'QUEST_FAILED',
+  'QUEST_CLAIM_STATUS_UPDATED',
+  'SPRINT_STARTED',
+  'SPRINT_ENDED',
+  'USER_BANNED',
 ] as const;
 
 /** One of the webhook event types in {@link WEBHOOK_EVENT_TYPES}. */
 export const KnownEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
-/** A webhook event type questkit knows: `'JOINED_COMMUNITY' | 'QUEST_CLAIMED' | 'QUEST_CLAIM_FAILED'`. */
+/** A webhook event type questkit knows, one of {@link WEBHOOK_EVENT_TYPES}. */
 export type KnownEventType = z.infer<typeof KnownEventTypeSchema>;
 
 /**

@@ -1,17 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DoorRequest } from '../adapter/door.js';
 import { createMemoryDedupe } from './dedupe.js';
+import { QUEST_SUCCEEDED } from './events.testkit.js';
 import { createWebhookReceiver } from './receiver.js';
 
 const SECRET = 'whsec_receiver_test';
-const EVENT = {
-  id: 'evt-1',
-  type: 'QUEST_CLAIMED',
-  createdAt: '2025-06-01T12:00:00.000Z',
-  communityId: 'c-1',
-  subdomain: 'demo',
-  data: { questId: 'q', questName: 'Q', userId: 'u', requestId: 'r', xp: 50 },
-};
+const EVENT = QUEST_SUCCEEDED;
 
 const delivery = (body: unknown, method = 'POST'): DoorRequest => ({
   method,
@@ -26,13 +20,49 @@ describe('createWebhookReceiver', () => {
     const seen: unknown[] = [];
     const receiver = createWebhookReceiver({
       secret: SECRET,
-      on: { QUEST_CLAIMED: (event) => void seen.push(event) },
+      on: { QUEST_SUCCEEDED: (event) => void seen.push(event) },
     });
     const first = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
     expect(first.status).toBe(200);
     const again = await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
     expect(json(again).message).toBe('Already handled.');
     expect(seen).toEqual([EVENT]);
+  });
+
+  it('keeps keys it does not know, at the top, in data and inside its nested objects', async () => {
+    const seen: unknown[] = [];
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      on: { QUEST_SUCCEEDED: (event) => void seen.push(event) },
+    });
+    const extended = {
+      ...EVENT,
+      region: 'eu',
+      data: { ...EVENT.data, claimId: 'c-1', user: { ...EVENT.data.user, karma: 3 } },
+    };
+    const answer = await receiver.handle(delivery({ ...extended, secret: SECRET }), undefined);
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual([extended]);
+  });
+
+  it('refuses an event with flat data (data.userId, no data.user) with 400 naming the field', async () => {
+    const handler = vi.fn();
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: handler } });
+    const flat = { ...EVENT, data: { userId: EVENT.data.user.id, questId: EVENT.data.quest.id } };
+    const answer = await receiver.handle(delivery({ ...flat, secret: SECRET }), undefined);
+    expect(answer.status).toBe(400);
+    expect(json(answer).message).toMatch(
+      /^The QUEST_SUCCEEDED event is malformed: data\.community/,
+    );
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('refuses an envelope without its time in milliseconds', async () => {
+    const receiver = createWebhookReceiver({ secret: SECRET, on: {} });
+    const { time: _time, ...old } = { ...EVENT, createdAt: '2025-06-01T12:00:00.000Z' };
+    const answer = await receiver.handle(delivery({ ...old, secret: SECRET }), undefined);
+    expect(answer.status).toBe(400);
+    expect(json(answer).message).toMatch(/^The delivery is not an event: time/);
   });
 
   it('accepts every secret of a rotation and refuses any other with 401', async () => {
@@ -53,7 +83,7 @@ describe('createWebhookReceiver', () => {
   });
 
   it('answers malformed deliveries 400, naming the field, after the secret check', async () => {
-    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: () => {} } });
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: () => {} } });
     expect((await receiver.handle(delivery('{not json'), undefined)).status).toBe(400);
     const noId = await receiver.handle(
       delivery({ ...EVENT, id: undefined, secret: SECRET }),
@@ -62,7 +92,11 @@ describe('createWebhookReceiver', () => {
     expect(noId.status).toBe(400);
     expect(json(noId).message).toMatch(/id/);
     const badData = await receiver.handle(
-      delivery({ ...EVENT, data: { xp: 'many' }, secret: SECRET }),
+      delivery({
+        ...EVENT,
+        data: { ...EVENT.data, quest: { ...EVENT.data.quest, xp: 'many' } },
+        secret: SECRET,
+      }),
       undefined,
     );
     expect(badData.status).toBe(400);
@@ -78,7 +112,7 @@ describe('createWebhookReceiver', () => {
     const receiver = createWebhookReceiver({
       secret: SECRET,
       on: {
-        QUEST_CLAIMED: () => {
+        QUEST_SUCCEEDED: () => {
           calls++;
           if (calls === 1) throw new Error('connection string postgres://user:pw@db');
         },
@@ -91,7 +125,7 @@ describe('createWebhookReceiver', () => {
     expect(onError).toHaveBeenCalledWith(expect.any(Error), {
       reason: 'handler_error',
       eventId: 'evt-1',
-      eventType: 'QUEST_CLAIMED',
+      eventType: 'QUEST_SUCCEEDED',
     });
     expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
       200,
@@ -105,7 +139,7 @@ describe('createWebhookReceiver', () => {
       secret: SECRET,
       timeoutMs: 30,
       on: {
-        QUEST_CLAIMED: () =>
+        QUEST_SUCCEEDED: () =>
           new Promise<void>((resolve) => {
             finish = resolve;
           }),
@@ -149,8 +183,8 @@ describe('createWebhookReceiver', () => {
       release: async (id: string, token: string) => memory.release(id, token),
     };
     const calls = vi.fn();
-    const a = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
-    const b = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls }, dedupe });
+    const a = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: calls }, dedupe });
+    const b = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: calls }, dedupe });
     await a.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
     const again = await b.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
     expect(json(again).message).toBe('Already handled.');
@@ -165,7 +199,7 @@ describe('createWebhookReceiver', () => {
           finish = resolve;
         }),
     );
-    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_CLAIMED: calls } });
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: calls } });
     const first = receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined);
     const copies = await Promise.all(
       [1, 2, 3, 4].map(() => receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)),
@@ -189,7 +223,7 @@ describe('createWebhookReceiver', () => {
     const receiver = createWebhookReceiver({
       secret: SECRET,
       timeoutMs: 20,
-      on: { QUEST_CLAIMED: calls },
+      on: { QUEST_SUCCEEDED: calls },
       onError: () => {},
     });
     expect((await receiver.handle(delivery({ ...EVENT, secret: SECRET }), undefined)).status).toBe(
@@ -211,7 +245,7 @@ describe('createWebhookReceiver', () => {
     const calls = vi.fn();
     const broken = createWebhookReceiver({
       secret: SECRET,
-      on: { QUEST_CLAIMED: calls },
+      on: { QUEST_SUCCEEDED: calls },
       onError,
       dedupe: {
         claim: () => Promise.reject(new Error('ECONNREFUSED redis://:pw@cache')),
@@ -225,12 +259,12 @@ describe('createWebhookReceiver', () => {
     expect(onError).toHaveBeenCalledWith(expect.any(Error), {
       reason: 'dedupe_error',
       eventId: 'evt-1',
-      eventType: 'QUEST_CLAIMED',
+      eventType: 'QUEST_SUCCEEDED',
     });
     const silent = createWebhookReceiver({
       secret: SECRET,
       timeoutMs: 20,
-      on: { QUEST_CLAIMED: calls },
+      on: { QUEST_SUCCEEDED: calls },
       onError,
       dedupe: { claim: () => new Promise<never>(() => {}), done: () => {}, release: () => {} },
     });
@@ -244,7 +278,7 @@ describe('createWebhookReceiver', () => {
     const onError = vi.fn();
     const receiver = createWebhookReceiver({
       secret: SECRET,
-      on: { QUEST_CLAIMED: () => {} },
+      on: { QUEST_SUCCEEDED: () => {} },
       onError,
       dedupe: {
         claim: () => 'claimed',

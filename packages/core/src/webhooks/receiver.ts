@@ -14,8 +14,8 @@ export {
 
 /**
  * Receives the platform's webhook deliveries through the adapter door. It checks the webhook's
- * secret (the mock's convention puts it in the body's `secret` field; this is the one place that
- * reads it) in constant time, validates the event, claims its id in the dedupe store (retries,
+ * secret (the platform puts it in the body's `secret` field; this is the one place that reads it)
+ * in constant time, validates the event, claims its id in the dedupe store (retries,
  * replays and concurrent copies repeat it), runs the handler of its type under a deadline, and
  * answers: 200 handled (or already handled), 401 bad or missing secret, 400 malformed, 409 the
  * same event is being handled by another delivery, 500 the handler threw or was too slow or the
@@ -25,7 +25,7 @@ export {
  * const receiver = createWebhookReceiver({
  *   secret: process.env.WEBHOOK_SECRET!,
  *   on: {
- *     JOINED_COMMUNITY: async (event) => welcome(event.data.userId),
+ *     QUEST_SUCCEEDED: async ({ data }) => credit(data.user.id, data.quest.id, data.quest.xp),
  *   },
  * });
  * export const POST = receiver.fetch; // or http.createServer(receiver.node)

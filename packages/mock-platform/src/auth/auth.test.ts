@@ -25,6 +25,18 @@ describe('authentication', () => {
     expectError(await call('GET', USER, { token: forged }), 401, 'not valid');
   });
 
+  it('refuses an API key sent as a bearer token with a message that names x-api-key', async () => {
+    const { call } = createTestPlatform();
+    const bearer = { key: null, headers: { authorization: `Bearer ${DEMO.apiKeys.readWrite}` } };
+    // A route that takes a member token too, and one that reads the API key only.
+    const user = await call('GET', USER, bearer);
+    expectError(user, 401, 'x-api-key');
+    expect(user.text).toMatch(/an API key goes in the x-api-key header, not in authorization/);
+    expect(user.text).not.toContain(DEMO.apiKeys.readWrite);
+    const community = await call('GET', 'demo', bearer);
+    expectError(community, 401, 'x-api-key header only, not from authorization');
+  });
+
   it('accepts a member token until it expires on the platform clock', async () => {
     const { call, clock, platform } = createTestPlatform({ tokenTtlSeconds: 60 });
     const token = await platform.issueToken(DEMO.users.admin);

@@ -40,8 +40,14 @@ export async function authenticate(
       principal: { kind: 'api-key', keyId: key.id, communityId: key.communityId, scope: key.scope },
     };
   }
-  if (apiKeyOnly) return unauthorized('This route requires the x-api-key header');
   const authorization = headers.get('authorization');
+  if (apiKeyOnly) {
+    return unauthorized(
+      authorization
+        ? 'This route reads the API key from the x-api-key header only, not from authorization: send x-api-key: <API key>'
+        : 'This route requires the x-api-key header',
+    );
+  }
   if (!authorization) {
     return unauthorized(
       'Missing credentials: send x-api-key, or authorization: Bearer <member token>',
@@ -54,7 +60,8 @@ export async function authenticate(
     return unauthorized(
       claims.refused === 'expired'
         ? 'The member token has expired'
-        : 'The member token is not valid',
+        : // Clients of old paths send the API key as a bearer token: say where it goes.
+          'The member token is not valid (an API key goes in the x-api-key header, not in authorization: Bearer)',
     );
   }
   const member = store.users.get(claims.userId);

@@ -1,15 +1,37 @@
+import { sampleEvent } from '@questkit/conformance';
+import { type KnownEventType, KnownEventTypeSchema } from '@questkit/core/api';
 import * as z from 'zod';
 import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
+import { randomId } from '../ids.js';
 import type { Dispatched } from '../service/webhooks/deliveries.js';
+import { communityData } from '../service/webhooks/event-data.js';
+import type { CommunityRecord } from '../store/records.js';
 import { deliveryView } from '../views/webhooks.js';
 import { communityNotFound } from './request.js';
 import { defineControlRoute } from './route.js';
 
 const EventBodySchema = z.object({
   type: z.string().min(1).describe('An event type of the event-types route.'),
-  data: z.record(z.string(), z.unknown()).optional().describe('The event data; default {}.'),
+  data: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'The event data; default: realistic data of its type (the community itself, a sample member and quest).',
+    ),
 });
+
+/** Realistic `data` of a known type, in this community: what `questkit check-webhook` sends. */
+function sampleData(community: CommunityRecord, type: string): Record<string, unknown> {
+  if (!KnownEventTypeSchema.safeParse(type).success) return {};
+  const ids = {
+    communityId: community.id,
+    subdomain: community.subdomain,
+    userId: randomId(),
+    questId: randomId(),
+  };
+  return { ...sampleEvent(type as KnownEventType, ids).data, community: communityData(community) };
+}
 
 async function dispatchedAnswer(dispatched: Dispatched) {
   const deliveries = await dispatched.settled;
@@ -41,7 +63,13 @@ export const WEBHOOK_ROUTES = [
         );
       }
       return c.json(
-        await dispatchedAnswer(service.deliveries.emit(community, body.type, body.data ?? {})),
+        await dispatchedAnswer(
+          service.deliveries.emit(
+            community,
+            body.type,
+            body.data ?? sampleData(community, body.type),
+          ),
+        ),
       );
     },
   }),

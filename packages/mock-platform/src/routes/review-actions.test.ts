@@ -454,7 +454,7 @@ describe('claims of a quest that needs review', () => {
     });
     const again = await claim(call, DEMO.quests.partnership, ada);
     expect(again).toMatchObject({ status: 'failed', reason: 'review-pending' });
-    // The journal of claims shows it as in review; no webhook event is emitted for it.
+    // The journal of claims shows it as in review; the demo webhooks are inactive: no delivery.
     const journal = (await call('GET', '/__mock/claims?outcome=in-review', { key: null })).body;
     expect(journal).toEqual([
       expect.objectContaining({ reviewId: first.reviewId, outcome: 'in-review' }),

@@ -120,6 +120,17 @@ describe('DELETE /users/{userId}/xp', () => {
     expect(after.level).toBe(levelForXp(after.xp));
   });
 
+  it('accepts description: null as none, as clients send it, both ways', async () => {
+    const { call } = createTestPlatform();
+    for (const method of ['POST', 'DELETE'] as const) {
+      const answer = await call(method, `demo/users/${admin}/xp`, {
+        body: { xp: 5, label: 'Ruby client', description: null },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect(expectShape(XpEntrySchema, answer.body)).toMatchObject({ description: null });
+    }
+  });
+
   it('never takes xp below 0: 409 and nothing changes', async () => {
     const { call } = createTestPlatform();
     const before = await user(call, reviewer);

@@ -74,6 +74,6 @@ export interface ClaimResult {
   /** The review the claim opened (status `pending`), else null. */
   reviewId: string | null;
   tasks: TaskReport[];
-  /** Webhook deliveries of the claim's event, after their first try. */
+  /** Webhook deliveries of the claim's events (QUEST_CLAIMED, then QUEST_SUCCEEDED or QUEST_FAILED), after their first try. */
   deliveries: WebhookDeliveryRecord[];
 }

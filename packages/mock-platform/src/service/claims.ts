@@ -17,7 +17,8 @@ import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from '
 import type { Outbound } from './outbound/outbound.js';
 import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
 import type { Tracker } from './tracker.js';
-import type { Deliveries } from './webhooks/deliveries.js';
+import type { Deliveries, Dispatched } from './webhooks/deliveries.js';
+import { questEventData } from './webhooks/event-data.js';
 import { grantXp } from './xp.js';
 
 /** What to claim. */
@@ -88,11 +89,23 @@ export function createClaims(
 ): Claims {
   const { store, clock } = context;
 
+  // Events (the mock's choice, platform-docs-notes.md §3 leaves it open): a claim the platform's
+  // rules let through is submitted (QUEST_CLAIMED, before any call), then decided at once
+  // (QUEST_SUCCEEDED or QUEST_FAILED) or left to a review (which decides it later). A claim
+  // refused by the rules before any call was never submitted: no event.
+  const submit = (community: CommunityRecord, quest: QuestRecord, user: UserRecord) =>
+    deps.deliveries.emit(
+      community,
+      'QUEST_CLAIMED',
+      questEventData(store, { community, user, quest }),
+    );
+
   const finish = async (
     community: CommunityRecord,
     quest: QuestRecord,
     user: UserRecord,
     partial: Omit<ClaimResult, 'deliveries' | 'subdomain' | 'communityId' | 'questId' | 'userId'>,
+    submitted?: Dispatched,
   ): Promise<ClaimResult> => {
     const ids = {
       subdomain: community.subdomain,
@@ -110,25 +123,19 @@ export function createClaims(
       userName: user.name,
       questName: quest.name,
     });
-    const data: Record<string, unknown> = {
-      questId: quest.id,
-      questName: quest.name,
-      userId: user.id,
-      requestId: partial.requestId,
-    };
-    // A claim waiting for review is neither claimed nor failed yet: no event (reviews emit none).
-    if (partial.status === 'pending') return { ...partial, ...ids, deliveries: [] };
-    const dispatched =
-      partial.status === 'success'
-        ? deps.deliveries.emit(community, 'QUEST_CLAIMED', { ...data, xp: partial.xpAwarded })
-        : deps.deliveries.emit(community, 'QUEST_CLAIM_FAILED', {
-            ...data,
-            status: partial.status,
-            reason: partial.reason,
-            message: partial.message,
-          });
-    const delivered = await dispatched.settled;
-    return { ...partial, ...ids, deliveries: delivered.map(deliveryView) };
+    const dispatched = [submitted];
+    if (submitted && partial.status !== 'pending') {
+      const member = store.users.get(user.id) ?? user;
+      dispatched.push(
+        deps.deliveries.emit(
+          community,
+          partial.status === 'success' ? 'QUEST_SUCCEEDED' : 'QUEST_FAILED',
+          questEventData(store, { community, user: member, quest }),
+        ),
+      );
+    }
+    const delivered = await Promise.all(dispatched.map((item) => item?.settled ?? []));
+    return { ...partial, ...ids, deliveries: delivered.flat().map(deliveryView) };
   };
 
   /** Notes a verification that did not pass: `retryAfter` counts from it. */
@@ -216,6 +223,7 @@ export function createClaims(
         tasks: tasks.map(skipped),
       });
     }
+    const submitted = submit(community, quest, user);
     const { reports, failure, lastMessage } = await callTasks(
       context,
       deps,
@@ -226,43 +234,67 @@ export function createClaims(
 
     if (!failure && reviewed) {
       const review = openReview(context, quest, user);
-      return finish(community, quest, user, {
-        ...base,
-        status: 'pending',
-        reason: 'in-review',
-        message: 'Your claim is waiting for a reviewer.',
-        reviewId: review.id,
-        tasks: reports,
-      });
+      return finish(
+        community,
+        quest,
+        user,
+        {
+          ...base,
+          status: 'pending',
+          reason: 'in-review',
+          message: 'Your claim is waiting for a reviewer.',
+          reviewId: review.id,
+          tasks: reports,
+        },
+        submitted,
+      );
     }
     if (!failure) {
       const awarded = award(quest, user);
       if ('refused' in awarded) {
-        return finish(community, quest, user, {
-          ...base,
-          status: 'failed',
-          ...awarded.refused,
-          tasks: reports,
-        });
+        return finish(
+          community,
+          quest,
+          user,
+          {
+            ...base,
+            status: 'failed',
+            ...awarded.refused,
+            tasks: reports,
+          },
+          submitted,
+        );
       }
-      return finish(community, quest, user, {
-        ...base,
-        status: 'success',
-        reason: 'claimed',
-        message: lastMessage,
-        xpAwarded: awarded.xp,
-        tasks: reports,
-      });
+      return finish(
+        community,
+        quest,
+        user,
+        {
+          ...base,
+          status: 'success',
+          reason: 'claimed',
+          message: lastMessage,
+          xpAwarded: awarded.xp,
+          tasks: reports,
+        },
+        submitted,
+      );
     }
     noteFailure(quest, user);
     const notVerified = failure.outcome === 'not-verified';
-    return finish(community, quest, user, {
-      ...base,
-      status: notVerified ? 'failed' : 'error',
-      reason: notVerified ? 'not-verified' : 'endpoint-fault',
-      message: notVerified ? lastMessage : FAULT_MESSAGE,
-      tasks: reports,
-    });
+    return finish(
+      community,
+      quest,
+      user,
+      {
+        ...base,
+        status: notVerified ? 'failed' : 'error',
+        reason: notVerified ? 'not-verified' : 'endpoint-fault',
+        message: notVerified ? lastMessage : FAULT_MESSAGE,
+        tasks: reports,
+      },
+      submitted,
+    );
   };
 
   // A member's claim of a quest waits for its endpoint; a second one meanwhile is refused before

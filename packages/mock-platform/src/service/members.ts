@@ -8,6 +8,7 @@ import type { CommunityRecord, UserRecord } from '../store/records.js';
 import { userById } from '../views/users.js';
 import { deliveryView } from '../views/webhooks.js';
 import type { Deliveries } from './webhooks/deliveries.js';
+import { memberEventData } from './webhooks/event-data.js';
 
 const optionalText = () => z.string().min(1).max(256).nullable().optional();
 const addresses = () => z.record(z.string().min(1).max(64), z.string().min(1).max(256)).optional();
@@ -121,16 +122,41 @@ export function joinCommunity(
       questId: null,
     });
   }
-  const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', {
-    userId: id,
-    name: user.name,
-    referrerId: user.referrerId,
-    joinedAt: now,
-  });
+  const { settled } = deliveries.emit(
+    community,
+    'JOINED_COMMUNITY',
+    memberEventData(community, user),
+  );
   return {
     user,
     settled: settled.then((records) => records.map(deliveryView)),
   };
+}
+
+/**
+ * A member leaves the community: the record is marked deleted (`deletedAt`, as the contract's
+ * deleted users are) and `LEFT_COMMUNITY` fires. 404 for a non-member or one already gone.
+ */
+export function leaveCommunity(
+  context: MockContext,
+  deliveries: Deliveries,
+  community: CommunityRecord,
+  userId: string,
+): { user: UserRecord; settled: Promise<WebhookDeliveryRecord[]> } | ApiFailure {
+  const { store, clock } = context;
+  const user = store.users.get(userId);
+  if (!user || user.communityId !== community.id || user.deletedAt !== null) {
+    return apiError(404, `User ${userId} is not a member of community ${community.subdomain}`);
+  }
+  const now = clock.now().toISOString();
+  const left: UserRecord = { ...user, deletedAt: now, updatedAt: now };
+  store.users.put(left);
+  const { settled } = deliveries.emit(
+    community,
+    'LEFT_COMMUNITY',
+    memberEventData(community, left),
+  );
+  return { user: left, settled: settled.then((records) => records.map(deliveryView)) };
 }
 
 /** The answer of the join route once the first tries are done. */

@@ -23,7 +23,7 @@ import { grantXp } from './xp.js';
 // cancels the member's pending ones. Every decision's effects on the member (xp, karma, star and
 // flag counts, the claim itself) are kept on the review (`granted`), so going back to pending
 // withdraws exactly them: a member's numbers always equal the sum of their reviews' decisions.
-// Reviews emit no webhook event: the event-type list names none for them.
+// Each decision is told to `context.hooks.reviewsDecided` (the service turns it into webhook events).
 
 /** Karma a star adds, and a flag takes away (the documentation says only "raises" and "lowers"). */
 export const KARMA_PER_MARK = 1;
@@ -257,7 +257,11 @@ export function decideReviews(
     xpAfter.set(review.userId, xp);
   }
   const decided: ReviewRecord[] = [];
+  const told: DecidedReview[] = [];
   for (const { review, quest, granted, change } of plans) {
+    const firstDecision = !store.reviews
+      .events(review.id)
+      .some((event) => event.type === 'success' || event.type === 'error');
     applyEffects(context, community, review, quest, change, at);
     if (decision.status === 'success') countClaim(context, review, 1, at);
     if (review.status === 'success') countClaim(context, review, -1, at);
@@ -281,8 +285,17 @@ export function decideReviews(
     store.reviews.put(next);
     store.reviews.addEvent(eventOf(review, decision, reviewer, at));
     decided.push(next);
+    told.push({ review: next, firstDecision });
   }
+  context.hooks?.reviewsDecided?.(community, told, reviewer);
   return decided;
+}
+
+/** A review as a decision left it, and whether this was the claim's first decision. */
+export interface DecidedReview {
+  review: ReviewRecord;
+  /** No success or fail decided it before (a later change is a status update). */
+  firstDecision: boolean;
 }
 
 function eventOf(

@@ -15,6 +15,7 @@ import {
   type WebhookDeliveryOptions,
   webhookSettings,
 } from './webhooks/deliveries.js';
+import { createSprintEvents, eventHooks } from './webhooks/platform-events.js';
 import { type AdvanceReport, createScheduler, type Scheduler } from './webhooks/scheduler.js';
 
 /** Options of the service side, given to `createMockPlatform` with the others. */
@@ -61,7 +62,8 @@ export interface MockService {
   /** The time limit of verification calls, in ms. */
   readonly verificationTimeoutMs: number;
   /**
-   * Moves a manual clock forward by `ms`, running the retries that fall due, in time order.
+   * Moves a manual clock forward by `ms`, running the retries that fall due and firing the
+   * sprints' starts and ends (SPRINT_STARTED, SPRINT_ENDED) it passes, in time order.
    * Rejects with a TypeError when the platform runs on another clock.
    */
   advanceClock(ms: number): Promise<AdvanceReport>;
@@ -139,6 +141,23 @@ export function createService(context: MockContext, options: MockServiceOptions 
       questCreated: (quest) => endpointChecks.questCreated(quest),
     };
   }
+  context.hooks = { ...context.hooks, ...eventHooks(context, deliveries) };
+  const sprints = createSprintEvents(context, deliveries, scheduler.mode === 'timers');
+  /** Retries in time order, with each sprint start and end fired at its own time on the way. */
+  const advanceClock = async (ms: number): Promise<AdvanceReport> => {
+    // The scheduler refuses a real clock and a bad ms with its own TypeError.
+    if (scheduler.mode !== 'manual' || !Number.isFinite(ms) || ms < 0) return scheduler.advance(ms);
+    const now = () => context.clock.now().getTime();
+    const target = now() + ms;
+    let ran = 0;
+    sprints.fireDue();
+    for (let edge = sprints.next(target); edge !== null; edge = sprints.next(target)) {
+      ran += (await scheduler.advance(Math.max(0, edge - now()))).ran;
+      sprints.fireDue();
+    }
+    const report = await scheduler.advance(Math.max(0, target - now()));
+    return { ...report, ran: report.ran + ran };
+  };
   return {
     claims,
     calls,
@@ -149,8 +168,11 @@ export function createService(context: MockContext, options: MockServiceOptions 
     outbound,
     scheduler,
     verificationTimeoutMs: timeoutMs,
-    advanceClock: (ms) => scheduler.advance(ms),
+    advanceClock,
     idle: () => tracker.idle(),
-    stop: () => scheduler.stop(),
+    stop: () => {
+      scheduler.stop();
+      sprints.stop();
+    },
   };
 }

@@ -100,7 +100,7 @@ export function activateInvite(store: Store, user: UserRecord, xp: number): void
  * a non-member or a deleted one, 409 when already banned (there is no unban).
  */
 export function banMember(
-  context: Pick<MockContext, 'store' | 'clock'>,
+  context: Pick<MockContext, 'store' | 'clock' | 'hooks'>,
   community: CommunityRecord,
   userId: string,
   reason: string | null,
@@ -123,6 +123,7 @@ export function banMember(
   store.users.put(banned);
   // A ban cancels the member's pending reviews, each recorded as a `cancel` review event.
   cancelPendingReviews(context, user.id, by, reason);
+  context.hooks?.memberBanned?.(community, banned);
   return banned;
 }
 

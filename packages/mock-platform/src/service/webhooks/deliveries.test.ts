@@ -1,4 +1,12 @@
-import type { Webhook, WebhookDeliveryRecord } from '@questkit/core/api';
+import {
+  KnownWebhookEventSchema,
+  type QuestEventData,
+  type SprintEventData,
+  type UserBannedData,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookDeliveryRecord,
+} from '@questkit/core/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockPlatform } from '../../platform.js';
 import { DEMO } from '../../seed/demo-ids.js';
@@ -148,16 +156,34 @@ describe('members joining', () => {
     expect(receiver.received).toHaveLength(1);
     const sent = receiver.received[0]!;
     expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.headers['user-agent']).toBe('Svc-Webhook');
     const secret = (await webhook(subscribed)).secret;
     expect(sent.json).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'JOINED_COMMUNITY',
-      createdAt: '2025-06-01T12:00:00.000Z',
-      communityId: DEMO.communityId,
-      subdomain: 'demo',
-      data: { userId, name: 'kim', referrerId: null, joinedAt: '2025-06-01T12:00:00.000Z' },
+      time: Date.parse('2025-06-01T12:00:00.000Z'),
+      data: {
+        community: {
+          id: DEMO.communityId,
+          name: expect.any(String),
+          subdomain: 'demo',
+          blockchain: expect.anything(),
+          discord: null,
+          twitter: null,
+          website: null,
+        },
+        user: {
+          id: userId,
+          name: 'kim',
+          twitter: null,
+          discord: { id: '42', handle: 'kim' },
+          email: 'kim@example.com',
+          addresses: {},
+        },
+      },
       secret,
     });
+    expect(KnownWebhookEventSchema.safeParse(sent.json).success).toBe(true);
     const counters = await expectCountersAgree(subscribed);
     expect(counters.success).toBe(1);
 
@@ -311,14 +337,14 @@ describe('retries on the test clock', () => {
 });
 
 describe('claims and fired events', () => {
-  it('deliver QUEST_CLAIMED and QUEST_CLAIM_FAILED', async () => {
+  it('deliver QUEST_CLAIMED on submission, then QUEST_SUCCEEDED or QUEST_FAILED, nested', async () => {
     await setUp();
     const endpoint = await startServer((_r, index) =>
       index === 0 ? message(200, 'ok') : message(400, 'not yet'),
     );
     try {
-      const hook = await addWebhook(['QUEST_CLAIMED', 'QUEST_CLAIM_FAILED']);
-      const { id: questId } = await createQuest(
+      const hook = await addWebhook(['QUEST_CLAIMED', 'QUEST_SUCCEEDED', 'QUEST_FAILED']);
+      const { id: questId, taskIds } = await createQuest(
         mock,
         apiQuest({ endpoint: `${endpoint.url}/verify` }),
       );
@@ -328,45 +354,56 @@ describe('claims and fired events', () => {
         });
       const won = await claim(DEMO.users.admin);
       const lost = await claim(DEMO.users.editor);
-      expect(won.body.deliveries).toEqual([
-        expect.objectContaining({ eventType: 'QUEST_CLAIMED', status: 'success' }),
+      expect(won.body.deliveries.map((d) => [d.eventType, d.status])).toEqual([
+        ['QUEST_CLAIMED', 'success'],
+        ['QUEST_SUCCEEDED', 'success'],
       ]);
-      expect(lost.body.deliveries).toEqual([
-        expect.objectContaining({ eventType: 'QUEST_CLAIM_FAILED', status: 'success' }),
+      expect(lost.body.deliveries.map((d) => d.eventType)).toEqual([
+        'QUEST_CLAIMED',
+        'QUEST_FAILED',
       ]);
-      expect(receiver.received.map((r) => r.json)).toEqual([
-        expect.objectContaining({
-          type: 'QUEST_CLAIMED',
-          data: {
-            questId,
-            questName: 'Service test quest',
-            userId: DEMO.users.admin,
-            requestId: won.body.requestId,
-            xp: 100,
-          },
-        }),
-        expect.objectContaining({
-          type: 'QUEST_CLAIM_FAILED',
-          data: {
-            questId,
-            questName: 'Service test quest',
-            userId: DEMO.users.editor,
-            requestId: lost.body.requestId,
-            status: 'failed',
-            reason: 'not-verified',
-            message: 'not yet',
-          },
-        }),
+      const sent = receiver.received.map((r) => r.json as { type: string; data: QuestEventData });
+      expect(sent.map((event) => event.type).sort()).toEqual([
+        'QUEST_CLAIMED',
+        'QUEST_CLAIMED',
+        'QUEST_FAILED',
+        'QUEST_SUCCEEDED',
       ]);
+      const succeeded = sent.find((event) => event.type === 'QUEST_SUCCEEDED')!;
+      expect(succeeded.data.user).toMatchObject({ id: DEMO.users.admin });
+      expect(succeeded.data.user.twitter).not.toBeNull();
+      expect(succeeded.data.quest).toEqual({
+        id: questId,
+        name: 'Service test quest',
+        categoryId: DEMO.modules.onboarding,
+        categoryName: expect.any(String),
+        xp: 100,
+        published: true,
+        autoValidate: true,
+        tasks: [{ id: taskIds[0], type: 'api' }],
+        lastReviewerId: null,
+      });
+      expect(succeeded.data.taskInputs).toEqual([
+        { taskId: taskIds[0], taskType: 'api', input: {} },
+      ]);
+      expect(sent.find((event) => event.type === 'QUEST_FAILED')!.data.user.id).toBe(
+        DEMO.users.editor,
+      );
+      for (const { json } of receiver.received) {
+        expect(KnownWebhookEventSchema.safeParse(json).success).toBe(true);
+      }
+      // A claim the rules refuse before any call (claimed today already) was never submitted.
+      const again = await claim(DEMO.users.admin);
+      expect(again.body).toMatchObject({ status: 'failed', deliveries: [] });
       await expectCountersAgree(hook);
     } finally {
       await endpoint.close();
     }
   });
 
-  it('fires any listed event type through the events route, and lists the types', async () => {
+  it('fires any listed event type through the events route, realistic by default', async () => {
     await setUp();
-    await addWebhook(['QUEST_CLAIMED']);
+    await addWebhook(['QUEST_CLAIMED', 'USER_BANNED']);
     const fired = await mock.call<{ event: { type: string; data: unknown } }>(
       'POST',
       '/__mock/communities/demo/events',
@@ -377,11 +414,140 @@ describe('claims and fired events', () => {
       type: 'QUEST_CLAIMED',
       data: { hand: 'made' },
     });
+    await mock.call('POST', '/__mock/communities/demo/events', { type: 'USER_BANNED' });
+    const banned = receiver.received[1]!.json as { data: UserBannedData };
+    expect(KnownWebhookEventSchema.safeParse(banned).success).toBe(true);
+    expect(banned.data.community.id).toBe(DEMO.communityId);
     expect(
       (await mock.call('POST', '/__mock/communities/demo/events', { type: 'NOPE' })).status,
     ).toBe(400);
     const types = await mock.call('GET', '/public/communities/demo/webhooks-event-types');
-    expect(types.body).toEqual(['JOINED_COMMUNITY', 'QUEST_CLAIMED', 'QUEST_CLAIM_FAILED']);
+    expect(types.body).toEqual([...WEBHOOK_EVENT_TYPES]);
+  });
+});
+
+describe('events of reviews, bans, members leaving and sprints', () => {
+  const sentOf = (type: string) =>
+    receiver.received
+      .map((r) => r.json as { type: string; time: number; data: Record<string, unknown> })
+      .filter((event) => event.type === type);
+
+  it('a review decides a claim (QUEST_SUCCEEDED), a later change is QUEST_CLAIM_STATUS_UPDATED', async () => {
+    await setUp();
+    const endpoint = await startServer(() => message(200, 'ok'));
+    try {
+      await addWebhook([
+        'QUEST_CLAIMED',
+        'QUEST_SUCCEEDED',
+        'QUEST_FAILED',
+        'QUEST_CLAIM_STATUS_UPDATED',
+      ]);
+      const { id: questId } = await createQuest(
+        mock,
+        apiQuest({ endpoint: `${endpoint.url}/verify` }),
+      );
+      // Reviewed: creation takes no autoValidate, so the test sets it on the record.
+      mock.platform.store.quests.update(questId, { autoValidate: false });
+      const claimed = await mock.call<ClaimResult>(
+        'POST',
+        `/__mock/communities/demo/quests/${questId}/claims`,
+        { userId: DEMO.users.admin },
+      );
+      expect(claimed.body.status).toBe('pending');
+      expect(claimed.body.deliveries.map((d) => d.eventType)).toEqual(['QUEST_CLAIMED']);
+      const review = (status: string) =>
+        mock.call('POST', '/public/communities/demo/reviews', {
+          claimedQuestIds: [claimed.body.reviewId],
+          status,
+        });
+      for (const status of ['success', 'pending', 'fail']) {
+        expect((await review(status)).status).toBe(200);
+        await mock.platform.service.idle();
+      }
+      expect(sentOf('QUEST_SUCCEEDED')).toHaveLength(1);
+      expect(sentOf('QUEST_FAILED')).toHaveLength(0);
+      expect(sentOf('QUEST_CLAIM_STATUS_UPDATED').map((event) => event.data.status)).toEqual([
+        'pending',
+        'fail',
+      ]);
+      const decided = sentOf('QUEST_SUCCEEDED')[0]!.data as QuestEventData;
+      expect(decided.quest.lastReviewerId).toEqual(expect.any(String));
+      for (const { json } of receiver.received) {
+        expect(KnownWebhookEventSchema.safeParse(json).success).toBe(true);
+      }
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('a ban fires USER_BANNED with its reason; a member leaving fires LEFT_COMMUNITY', async () => {
+    await setUp();
+    await addWebhook(['USER_BANNED', 'LEFT_COMMUNITY']);
+    const ban = await mock.call('POST', `/public/communities/demo/users/${DEMO.users.editor}/ban`, {
+      reason: 'Spam',
+    });
+    expect(ban.status).toBe(200);
+    await mock.platform.service.idle();
+    const [banned] = sentOf('USER_BANNED');
+    expect(banned!.data).toMatchObject({ user: { id: DEMO.users.editor }, reason: 'Spam' });
+    const left = await mock.call<{ deliveries: WebhookDeliveryRecord[] }>(
+      'DELETE',
+      `/__mock/communities/demo/members/${DEMO.users.guest}`,
+    );
+    expect(left.status).toBe(200);
+    expect(left.body.deliveries.map((d) => [d.eventType, d.status])).toEqual([
+      ['LEFT_COMMUNITY', 'success'],
+    ]);
+    expect(sentOf('LEFT_COMMUNITY')[0]!.data).toMatchObject({ user: { id: DEMO.users.guest } });
+    const gone = await mock.call<{ deletedAt: string | null }>(
+      'GET',
+      `/public/communities/demo/users/${DEMO.users.guest}`,
+    );
+    expect(gone.body.deletedAt).toBe('2025-06-01T12:00:00.000Z');
+    expect(
+      (await mock.call('DELETE', `/__mock/communities/demo/members/${DEMO.users.guest}`)).status,
+    ).toBe(404);
+    for (const { json } of receiver.received) {
+      expect(KnownWebhookEventSchema.safeParse(json).success).toBe(true);
+    }
+  });
+
+  it('fires SPRINT_STARTED and SPRINT_ENDED when the clock passes them, at their own time', async () => {
+    await setUp();
+    await addWebhook(['SPRINT_STARTED', 'SPRINT_ENDED']);
+    const store = mock.platform.store;
+    // The demo's running sprint ends in 2030; a next one starts right after it.
+    const next = {
+      ...store.sprints.get(DEMO.sprints.current)!,
+      id: '40000000-0000-4000-8000-0000000000aa',
+      name: 'Next season',
+      startingAt: '2031-01-01T00:00:00.000Z',
+      endingAt: '2031-02-01T00:00:00.000Z',
+    };
+    store.sprints.put(next);
+    // Past the control route's bound: the service's own advance.
+    await mock.platform.service.advanceClock(
+      Date.parse('2031-01-15T00:00:00.000Z') - Date.parse('2025-06-01T12:00:00.000Z'),
+    );
+    await mock.platform.service.idle();
+    const ended = sentOf('SPRINT_ENDED');
+    const started = sentOf('SPRINT_STARTED');
+    expect(ended.map((event) => (event.data as SprintEventData).sprint.id)).toEqual([
+      DEMO.sprints.current,
+    ]);
+    expect(ended[0]!.time).toBe(Date.parse('2030-12-31T00:00:00.000Z'));
+    expect(started.map((event) => (event.data as SprintEventData).sprint.name)).toEqual([
+      'Next season',
+    ]);
+    expect(started[0]!.time).toBe(Date.parse(next.startingAt));
+    // Each edge fires once: a further advance past the end fires only the end.
+    await advance(40 * 86_400_000);
+    await mock.platform.service.idle();
+    expect(sentOf('SPRINT_STARTED')).toHaveLength(1);
+    expect(sentOf('SPRINT_ENDED')).toHaveLength(2);
+    for (const { json } of receiver.received) {
+      expect(KnownWebhookEventSchema.safeParse(json).success).toBe(true);
+    }
   });
 });
 

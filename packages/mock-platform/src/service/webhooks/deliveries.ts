@@ -1,4 +1,4 @@
-import { deliveryBody, explainRefusedDelivery } from '@questkit/core/api';
+import { deliveryBody, explainRefusedDelivery, WEBHOOK_USER_AGENT } from '@questkit/core/api';
 import type { MockContext } from '../../context.js';
 import { randomId } from '../../ids.js';
 import type {
@@ -54,15 +54,16 @@ export interface WebhookDeliverySettings {
 /** Deliveries in flight at once. */
 export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
 
-/** An event of a community, as delivered (the body adds the webhook's `secret`). */
+/**
+ * An event of a community, as delivered (the body adds the webhook's `secret`): the envelope
+ * real receivers read (platform-docs-notes.md §3), `data` built by event-data.ts.
+ */
 export interface WebhookEvent {
   /** The event id: the same for every webhook it is delivered to, and on a replay. */
   id: string;
   type: string;
-  /** When the event happened. */
-  createdAt: string;
-  communityId: string;
-  subdomain: string;
+  /** When the event happened, in milliseconds since the epoch. */
+  time: number;
   data: Record<string, unknown>;
 }
 
@@ -161,7 +162,7 @@ export function webhookSettings(options: WebhookDeliveryOptions = {}): WebhookDe
  *
  * @example
  * const deliveries = createDeliveries(context, scheduler, createLimiter(64), createTracker(), {});
- * const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', { userId });
+ * const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', memberEventData(community, user));
  * await settled;
  */
 export function createDeliveries(
@@ -210,7 +211,7 @@ export function createDeliveries(
       const body = deliveryBody(before.payload, webhook.secret);
       const answer = await limiter.run(() =>
         outbound.post('delivery', webhook.uri, {
-          headers: { 'content-type': 'application/json', 'user-agent': 'questkit-mock-platform' },
+          headers: { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT },
           body,
           timeoutMs: settings.timeoutMs,
           // One byte more than allowed is enough to know the body is too big.
@@ -291,14 +292,7 @@ export function createDeliveries(
   return {
     settings,
     emit(community, type, data) {
-      const event: WebhookEvent = {
-        id: randomId(),
-        type,
-        createdAt: clock.now().toISOString(),
-        communityId: community.id,
-        subdomain: community.subdomain,
-        data,
-      };
+      const event: WebhookEvent = { id: randomId(), type, time: clock.now().getTime(), data };
       const subscribed = store.webhooks
         .listByCommunity(community.id)
         .filter((webhook) => webhook.active && webhook.events.includes(type));
@@ -309,14 +303,10 @@ export function createDeliveries(
       const webhook = record && store.webhooks.get(record.webhookId);
       if (!record || !webhook) return undefined;
       const payload = record.payload as Partial<WebhookEvent>;
-      const community = store.communities.get(record.communityId);
       const event: WebhookEvent = {
         id: typeof payload.id === 'string' ? payload.id : randomId(),
         type: record.eventType,
-        createdAt: typeof payload.createdAt === 'string' ? payload.createdAt : record.createdAt,
-        communityId: record.communityId,
-        subdomain:
-          typeof payload.subdomain === 'string' ? payload.subdomain : (community?.subdomain ?? ''),
+        time: typeof payload.time === 'number' ? payload.time : Date.parse(record.createdAt),
         data:
           typeof payload.data === 'object' && payload.data !== null
             ? (payload.data as Record<string, unknown>)
