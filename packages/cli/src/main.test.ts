@@ -74,7 +74,7 @@ describe('main', () => {
     const err = io.err.join('');
     expect(err).toContain('\r\u001b[2K[1/7] ');
     expect(err).toMatch(/\[4\/7\] .*body\.oversize/);
-    expect(err).toMatch(/\[6\/6\] .*member\.answer/);
+    expect(err).toMatch(/\[7\/7\] .*member\.stays-up/);
     expect(err.endsWith('\r\u001b[2K')).toBe(true);
     expect(io.out.join('')).toContain('\u001b[32mPASS\u001b[39m');
   });
