@@ -1,4 +1,4 @@
-import { redact } from '@questkit/core/api';
+import { REDACTED } from '@questkit/core/api';
 
 // An endpoint can say anything back, the key it was sent included (an echo, a debug page, a
 // redirect that carries it). Every string of a report that can hold the endpoint's words is
@@ -22,14 +22,25 @@ const OURS = new Set([
 /**
  * `report` with each of `secrets` shown as `REDACTED` in every string the endpoint can have put
  * there (answers, findings, reasons, headline, advice), as written, as a JSON string escapes it,
- * and URL-encoded (a redirect's query).
+ * and URL-encoded (a redirect's query). Only whole occurrences: a secret with a letter or digit
+ * right before or after it is part of another word (a short test key "k" inside "key").
  */
 export function redactReport<T>(report: T, secrets: readonly (string | undefined)[]): T {
   const given = secrets.filter((secret): secret is string => secret !== undefined && secret !== '');
   if (given.length === 0) return report;
-  const all = [...new Set(given.flatMap((secret) => [secret, encodeURIComponent(secret)]))];
+  const forms = given.flatMap((secret) => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+  ]);
+  // Longest first, so a secret that contains another is hidden whole.
+  const ordered = [...new Set(forms)].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(
+    `(?<![A-Za-z0-9])(?:${ordered.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`,
+    'g',
+  );
   const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return redact(value, all);
+    if (typeof value === 'string') return value.replace(pattern, REDACTED);
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
@@ -37,4 +48,8 @@ export function redactReport<T>(report: T, secrets: readonly (string | undefined
     );
   };
   return walk(report) as T;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
