@@ -175,7 +175,11 @@ describe('questkit check: output and exit codes', () => {
     expect(run.code).toBe(0);
     // One line says the run started; the count is the summary's.
     expect(run.stderr).toBe(`questkit check: 7 checks against ${url}\n`);
-    expect(run.stdout).toMatch(/7 checks: 7 passed, 0 warned, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/7 checks: 6 passed, 0 warned, 0 failed, 1 skipped/);
+    // No drifted key was sent, so the key is not judged: PASSED promises the platform only.
+    expect(run.stdout).toMatch(
+      /^PASSED: the platform's checks will go through\. Your members' side is not promised: member\.api-key was not judged/m,
+    );
     // A passing check is counted, not listed; --verbose lists every check once, by tier.
     expect(run.stdout).not.toContain('claim.well-formed');
     const verbose = await questkit(['check', url, '--api-key', KEY, ...only, ...FAST, '--verbose']);
