@@ -94,14 +94,25 @@ if (process.argv[2] === '--serve') {
           JSON.stringify({
             id: randomUUID(),
             type: 'JOINED_COMMUNITY',
-            createdAt: '2025-06-01T12:00:00.000Z',
-            communityId: 'c-1',
-            subdomain: 'demo',
+            time: 1_748_779_200_000,
             data: {
-              userId: 'u-1',
-              name: 'zoe',
-              referrerId: null,
-              joinedAt: '2025-06-01T12:00:00.000Z',
+              community: {
+                id: 'c-1',
+                name: 'Demo',
+                subdomain: 'demo',
+                blockchain: null,
+                discord: null,
+                twitter: null,
+                website: null,
+              },
+              user: {
+                id: 'u-1',
+                name: 'zoe',
+                twitter: null,
+                discord: null,
+                email: null,
+                addresses: {},
+              },
             },
             secret: SECRET,
           });

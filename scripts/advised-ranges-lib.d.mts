@@ -13,6 +13,9 @@ export interface Advisory {
   url: string;
 }
 export function publishedRanges(manifests: readonly Record<string, unknown>[]): PublishedRange[];
+export function projectRanges(
+  projects: readonly { label: string; manifest: Record<string, unknown> }[],
+): PublishedRange[];
 export function floorVersions(range: string): string[];
 export function advisoriesOf(audit: unknown): Advisory[];
 export function admittedAdvisories(

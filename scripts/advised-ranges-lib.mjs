@@ -21,6 +21,25 @@ export function publishedRanges(manifests) {
   return ranges;
 }
 
+/**
+ * The third-party ranges of the projects users start from (the examples, create-questkit's
+ * templates), private as they are: `{ label, manifest }` each; `dependencies` and `peerDependencies`.
+ */
+export function projectRanges(projects) {
+  const ranges = [];
+  for (const { label, manifest } of projects) {
+    for (const kind of ['dependencies', 'peerDependencies']) {
+      for (const [dep, range] of Object.entries(manifest[kind] ?? {})) {
+        if (range.startsWith('workspace:') || range.startsWith('file:')) continue;
+        if (dep.startsWith('@questkit/') || dep === 'questkit' || dep.startsWith('@types/'))
+          continue;
+        ranges.push({ pkg: label, kind, dep, range });
+      }
+    }
+  }
+  return ranges;
+}
+
 /** The lowest version of each `||` alternative of a range: where an install may land lowest. */
 export function floorVersions(range) {
   return range

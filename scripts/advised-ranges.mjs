@@ -1,5 +1,6 @@
 // Fails when a published package's version range admits a version of a dependency that has a
 // public advisory: a user installing the lowest version our range allows would get it. The
+// examples and create-questkit's templates (the projects users start from) are held to the same. The
 // advisories are the package manager's (`pnpm audit --json`), asked about the lowest version
 // of each range alternative and the version installed here, in a throw-away project.
 //
@@ -19,6 +20,7 @@ import {
   admittedAdvisories,
   advisoriesOf,
   floorVersions,
+  projectRanges,
   publishedRanges,
   verdict,
 } from './advised-ranges-lib.mjs';
@@ -32,7 +34,20 @@ const manifests = packageDirs.map((dir) => ({
   dir,
   manifest: readJson(join(dir, 'package.json')),
 }));
-const ranges = publishedRanges(manifests.map(({ manifest }) => manifest));
+/** Each example and template folder with a package.json, labelled by its path. */
+const projects = ['examples', 'packages/create-questkit/templates'].flatMap((parent) =>
+  readdirSync(join(root, parent))
+    .filter((name) => existsSync(join(root, parent, name, 'package.json')))
+    .map((name) => ({
+      label: `${parent}/${name}`,
+      dir: join(root, parent, name),
+      manifest: readJson(join(root, parent, name, 'package.json')),
+    })),
+);
+const ranges = [
+  ...publishedRanges(manifests.map(({ manifest }) => manifest)),
+  ...projectRanges(projects),
+];
 
 /** The version of `dep` installed for the package at `dir`, if any. */
 function installedVersion(dep, dir) {
@@ -59,7 +74,10 @@ function runAudit() {
   for (const { pkg, dep, range } of ranges) {
     const set = versions.get(dep) ?? new Set();
     for (const version of floorVersions(range)) set.add(version);
-    const dir = manifests.find(({ manifest }) => manifest.name === pkg)?.dir;
+    const dir = [
+      ...manifests.map(({ dir, manifest }) => ({ dir, label: manifest.name })),
+      ...projects,
+    ].find(({ label }) => label === pkg)?.dir;
     const installed = dir && installedVersion(dep, dir);
     if (installed) set.add(installed);
     versions.set(dep, set);

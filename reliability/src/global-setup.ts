@@ -1,11 +1,12 @@
 /**
  * Bundles the child-process servers (so they run under plain Node), gives the suites a folder
- * for their result rows, and prints the results table when the run ends. With
- * QUESTKIT_RESULTS=latest (set by `pnpm test:reliability`) it also writes it to results/latest.md.
+ * for their result rows, and writes the results table when the run ends: to results/last-run.md,
+ * with one line saying so (the test command's last line stays its count), or, with
+ * QUESTKIT_RESULTS=latest (set by `pnpm test:reliability`), to results/latest.md, printed too.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
@@ -86,10 +87,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
       `Node ${process.versions.node}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 10)}.`,
     ].join(' ');
     const table = `${heading}\n\n${renderTable(rows)}\n`;
-    console.log(`\n${table}`);
-    if (process.env.QUESTKIT_RESULTS === 'latest') {
-      mkdirSync(join(root, 'results'), { recursive: true });
-      writeFileSync(join(root, 'results', 'latest.md'), `# Reliability results\n\n${table}`);
-    }
+    const latest = process.env.QUESTKIT_RESULTS === 'latest';
+    const file = join(root, 'results', latest ? 'latest.md' : 'last-run.md');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `# Reliability results\n\n${table}`);
+    if (latest) console.log(`\n${table}`);
+    else
+      console.log(
+        `\nreliability: ${rows.length} rows of results in ${relative(process.cwd(), file)}`,
+      );
   };
 }

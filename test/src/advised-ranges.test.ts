@@ -8,6 +8,7 @@ import {
   admittedAdvisories,
   advisoriesOf,
   floorVersions,
+  projectRanges,
   publishedRanges,
   verdict,
 } from '../../scripts/advised-ranges-lib.mjs';
@@ -34,6 +35,37 @@ describe('published version floors against public advisories', () => {
       expect.arrayContaining(['hono', '@hono/node-server', 'fastify', 'express', 'zod', 'jose']),
     );
     expect(admittedAdvisories(ranges, recorded)).toEqual([]);
+  });
+
+  it("the examples' and create-questkit templates' ranges admit no recorded advisory either", () => {
+    const projects = ['examples', 'packages/create-questkit/templates'].flatMap((parent) =>
+      readdirSync(join(ROOT, parent)).flatMap((name) => {
+        try {
+          const text = readFileSync(join(ROOT, parent, name, 'package.json'), 'utf8');
+          return [{ label: `${parent}/${name}`, manifest: JSON.parse(text) }];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    const ranges = projectRanges(projects);
+    expect(ranges.map((r) => `${r.pkg} ${r.dep}`)).toEqual(
+      expect.arrayContaining([
+        'packages/create-questkit/templates/fastify fastify',
+        'packages/create-questkit/templates/express express',
+        'examples/fastify fastify',
+      ]),
+    );
+    expect(admittedAdvisories(ranges, recorded)).toEqual([]);
+    // The template's floor before: a generated Fastify project could install an advised fastify.
+    const before = [
+      { label: 'templates/fastify', manifest: { dependencies: { fastify: '^5.6.0' } } },
+    ];
+    expect(admittedAdvisories(projectRanges(before), recorded)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('templates/fastify dependencies fastify "^5.6.0"'),
+      ]),
+    );
   });
 
   it('flags the floors the packages published before', () => {

@@ -21,6 +21,9 @@ const PLATFORM = 'http://platform.test';
 let redis: TestRedis;
 const instances: RunningServer[] = [];
 const clients: { destroy(): void; flushDb(): Promise<unknown> }[] = [];
+// What the verification endpoints report to onError: the Redis-down test expects its failure
+// here, checked, instead of a stack trace on stderr in a green run.
+const verifyErrors: { error: unknown; reason: string }[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -37,6 +40,7 @@ beforeAll(async () => {
         allowedCallbackOrigins: [PLATFORM],
         state,
         community: createCommunity(DEMO_MEMBERS, Date.now, state),
+        onError: (error, info) => verifyErrors.push({ error, reason: info.reason }),
         port: 0,
       }),
     );
@@ -186,5 +190,8 @@ describe('two instances of the connect example on one Redis', () => {
     });
     expect(claimed.status).toBe(400);
     expect(await claimed.json()).toEqual({ message: expect.any(String) });
+    expect(verifyErrors.map(({ error, reason }) => [reason, (error as Error).name])).toEqual([
+      ['handler_error', 'StateUnavailableError'],
+    ]);
   });
 });

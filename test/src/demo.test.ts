@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { STORY_STEPS } from '@questkit/demo';
 import { describe, expect, it } from 'vitest';
@@ -11,19 +12,27 @@ const LIMIT_MS = 50_000;
 function runDemo(
   args: string[],
   onStdout?: (stdout: string, child: ChildProcess) => void,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: demoDir,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return collect(child, onStdout);
+}
+
+function collect(
+  child: ChildProcess,
+  onStdout?: (stdout: string, child: ChildProcess) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     onStdout?.(stdout, child);
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   return new Promise((resolve) => {
@@ -79,10 +88,70 @@ describe('pnpm demo --once', () => {
     expect(code).toBe(0);
   }, 60_000);
 
+  // In a terminal Ctrl-C signals every process of the group, `npx` too, and npm's `exec` ends
+  // with 130 on SIGINT whatever its command answered: the demo reads Ctrl-C as a key there.
+  // util-linux's `script` gives it a terminal; npm exec stands for the `npx pnpm` that starts it.
+  it('ends on a Ctrl-C typed in a terminal with status 0, under npm exec too, on the port asked', async () => {
+    const port = await freePort();
+    const child = spawn(
+      'script',
+      ['-qec', 'npm exec -- node --import tsx src/main.ts', '/dev/null'],
+      {
+        cwd: demoDir,
+        env: { ...process.env, NO_COLOR: '1', QUESTKIT_DEMO_PORT: String(port) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let typed = false;
+    const { code, signal, stdout } = await collect(child, (out) => {
+      if (typed || !out.includes('Press Ctrl-C to stop.')) return;
+      typed = true;
+      child.stdin?.write('\x03');
+    });
+    expect(typed).toBe(true);
+    expect(stdout).toContain(`mock platform          http://127.0.0.1:${port} `);
+    expect(stdout).toContain(`shop (Express)         http://127.0.0.1:${port + 1}/verify`);
+    expect(stdout).toContain(`webhook receiver       http://127.0.0.1:${port + 5}/webhooks`);
+    expect(stdout).toContain('Press Ctrl-C to stop.\r\nquestkit demo stopped.\r\n');
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+  }, 60_000);
+
   it('refuses an unknown argument with its usage and status 2', async () => {
     const { code, stderr } = await runDemo(['--twice']);
     expect(code).toBe(2);
     expect(stderr).toContain('Unknown argument: --twice');
     expect(stderr).toContain('Usage: pnpm demo [--once]');
   });
+
+  it('refuses a port that is not one, from the flag or the environment, with status 2', async () => {
+    const flag = await runDemo(['--port', '4x']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain(
+      '--port must be 0 (free ports) or a port from 1 to 65530, not "4x"',
+    );
+    const env = await runDemo([], undefined, { QUESTKIT_DEMO_PORT: '70000' });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain('QUESTKIT_DEMO_PORT must be 0 (free ports) or a port from 1');
+  });
+
+  it('says which ports are taken when one is, with status 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const { code, stderr } = await runDemo([`--port=${port}`]).finally(() => taken.close());
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `The demo could not start: a port from ${port} to ${port + 5} is in use; pick another --port, or 0 for free ports.`,
+    );
+  });
 });
+
+/** A port the system reports free now (the five after it are very likely free too). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}

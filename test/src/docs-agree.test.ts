@@ -45,7 +45,35 @@ function table(text: string, heading: string): string[][] {
   return rows;
 }
 
+/** `^4.22.3 || ^5.3.0` in words: `4.22.3 or a later 4, 5.3.0 or a later 5`. */
+function rangeInWords(range: string): string {
+  return range
+    .split('||')
+    .map((part) => {
+      const floor = /^\^(\d+)\.\d+\.\d+$/.exec(part.trim());
+      expect(floor, `a caret range: "${part.trim()}" of "${range}"`).not.toBeNull();
+      return `${part.trim().slice(1)} or a later ${floor?.[1]}`;
+    })
+    .join(', ');
+}
+
 describe('the READMEs agree with the code', () => {
+  it("adapters: each framework's floor, stated once, is its peer range", async () => {
+    for (const adapter of ['express', 'fastify', 'hono']) {
+      const text = await readme(`packages/${adapter}/README.md`);
+      const manifest = JSON.parse(await readme(`packages/${adapter}/package.json`)) as {
+        peerDependencies: Record<string, string>;
+      };
+      expect(Object.keys(manifest.peerDependencies)).toContain(adapter);
+      for (const [name, range] of Object.entries(manifest.peerDependencies)) {
+        const stated = `\`${name}\` \`${range}\` (${rangeInWords(range)})`;
+        expect(text.replaceAll('\n', ' ')).toContain(stated);
+        // Once: no other version of the framework in words beside it.
+        expect(text.split(`\`${name}\` `).length - 1, `${name} in ${adapter}'s README`).toBe(1);
+      }
+    }
+  });
+
   it("core: the operation count and the verifier's and receiver's defaults", async () => {
     const text = await readme('packages/core/README.md');
     expect(text).toContain(`the ${OPERATION_IDS.length} operationIds, in document order`);

@@ -309,6 +309,24 @@ describe.concurrent("the root README's try-from-source lines", () => {
   }, 300_000);
 });
 
+describe("the root README's generator-from-source line", () => {
+  it('writes a project from the packed starter, run as written from the folder of the clone', async () => {
+    const block = /<!-- generator-from-source -->\n```sh\n([\s\S]*?)^```/m.exec(README)?.[1] ?? '';
+    const line = block.split('\n').find((l) => l.startsWith('npm exec '));
+    expect(line).toMatch(/-- create-questkit my-app --packages questkit\/packed$/);
+    const { dir } = reusable(join('generator-from-source', 'parent'));
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(join(dir, 'questkit'), { recursive: true });
+    await symlink(reusable('tarballs').dir, join(dir, 'questkit', 'packed'));
+    // The questions a terminal would ask, answered by their flags.
+    await run('sh', ['-c', `${line} --framework express --yes`], { cwd: dir, timeout: 180_000 });
+    const manifest = JSON.parse(await readFile(join(dir, 'my-app', 'package.json'), 'utf8'));
+    expect(manifest.name).toBe('my-app');
+    expect(manifest.dependencies).toHaveProperty('express');
+    expect(manifest.dependencies['@questkit/express']).toMatch(/^file:.*questkit-express-.*\.tgz$/);
+  }, 300_000);
+});
+
 interface RunSnippet {
   /** `core-2`: the README's package and the snippet's rank in it. */
   name: string;

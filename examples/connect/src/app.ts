@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { fail, ok, type ResultEvent, readConnectRedirect } from '@questkit/core';
+import { type ErrorInfo, fail, ok, type ResultEvent, readConnectRedirect } from '@questkit/core';
 import { connectEndpoint, verificationEndpoint } from '@questkit/hono';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -46,6 +46,8 @@ export interface AppOptions {
   community?: Community;
   /** Hears every verification answer: for logs. Never a secret. */
   onResult?: (event: ResultEvent) => void;
+  /** Hears a verification that failed inside (Redis down): default core's log line on stderr. */
+  onError?: (error: unknown, info: ErrorInfo) => void;
   /** Hears every new link: for logs. */
   onLinked?: (member: Member, svcUserId: string) => void;
   /**
@@ -263,6 +265,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       apiKey: options.apiKey,
       requires: ['svc-connect'],
       onResult: options.onResult,
+      onError: options.onError,
       verify: async ({ claim, accounts }) => {
         const member = community.member(accounts['svc-connect']);
         if (!member) {

@@ -25,7 +25,7 @@ export interface WebhookReceiver {
 }
 
 /**
- * Starts the receiver on a free loopback port. Until it has the webhook's secret it answers 503,
+ * Starts the receiver on a loopback port (0, the default: a free one). Until it has the webhook's secret it answers 503,
  * so the platform retries rather than deliver to a receiver that cannot check the secret.
  *
  * @example
@@ -33,7 +33,7 @@ export interface WebhookReceiver {
  * receiver.useSecret(webhook.secret);
  * const joined = await receiver.waitFor((r) => r.event.type === 'JOINED_COMMUNITY', 5000);
  */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const waiters = new Set<(item: Received) => void>();
   const record = (event: WebhookEvent) => {
@@ -47,13 +47,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     endpoint ? endpoint(c, next) : c.json({ message: 'The receiver has no secret yet.' }, 503),
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
     started.once('error', reject);
     started.once('listening', () => resolve(started));
   });
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/webhooks`,
+    url: `http://127.0.0.1:${bound}/webhooks`,
     received,
     useSecret(secret) {
       endpoint = webhookEndpoint({

@@ -49,6 +49,18 @@ export interface DemoServers {
 
 const HOST = '127.0.0.1';
 
+/** Where the demo listens. */
+export interface DemoServerOptions {
+  /**
+   * The mock platform's port; the shop, the meetup, the guild, the community and the webhook
+   * receiver take the next five, in that order. 0 (the default): free ports, picked by the system.
+   */
+  readonly port?: number;
+}
+
+/** How many consecutive ports `startDemoServers` takes from `port`. */
+export const DEMO_PORTS = 6;
+
 /**
  * Starts the mock platform, the four examples and a webhook receiver, wired to each other: the
  * connect example gets a connect secret created on the platform, the examples get a random task
@@ -60,12 +72,19 @@ const HOST = '127.0.0.1';
  * console.log(servers.shop.verifyUrl);
  * await servers.close();
  */
-export async function startDemoServers(): Promise<DemoServers> {
+export async function startDemoServers(options: DemoServerOptions = {}): Promise<DemoServers> {
+  const base = options.port ?? 0;
+  if (!Number.isInteger(base) || base < 0 || base > 65536 - DEMO_PORTS)
+    throw new RangeError(
+      `port must be 0 or an integer from 1 to ${65536 - DEMO_PORTS}, not ${base}`,
+    );
+  // The n-th server's port: free ports when no base is given.
+  const port = (n: number) => (base === 0 ? 0 : base + n);
   const taskKey = `qk_task_${randomBytes(16).toString('hex')}`;
   const platform = createMockPlatform({ seed: { users: 20 } });
   const started: { close(): Promise<void> }[] = [];
   try {
-    const mock = await startMockServer(platform, { port: 0, host: HOST });
+    const mock = await startMockServer(platform, { port: port(0), host: HOST });
     started.push(mock);
     const client = createPlatformClient(mock.url, DEMO.subdomain, DEMO.apiKeys.readWrite);
     for (const id of Object.values(DEMO.webhooks)) {
@@ -81,7 +100,7 @@ export async function startDemoServers(): Promise<DemoServers> {
       connectSecret: body.secret,
       allowedCallbackOrigins: [mock.url],
       community: communityData,
-      port: 0,
+      port: port(4),
       host: HOST,
     });
     started.push(community);
@@ -91,13 +110,13 @@ export async function startDemoServers(): Promise<DemoServers> {
       subdomain: DEMO.subdomain,
       apiKey: DEMO.apiKeys.readOnly,
     });
-    const shop = await startReconfigurableShop(taskKey, shopPlatform);
+    const shop = await startReconfigurableShop(taskKey, shopPlatform, port(1));
     started.push(shop);
-    const meetup = await startMeetup({ apiKey: taskKey, port: 0, host: HOST });
+    const meetup = await startMeetup({ apiKey: taskKey, port: port(2), host: HOST });
     started.push(meetup);
-    const guild = await startGuild({ apiKey: taskKey, port: 0, host: HOST });
+    const guild = await startGuild({ apiKey: taskKey, port: port(3), host: HOST });
     started.push(guild);
-    const receiver = await startWebhookReceiver();
+    const receiver = await startWebhookReceiver(port(5));
     started.push(receiver);
 
     return {
@@ -133,12 +152,13 @@ async function closeAll(platform: MockPlatform, started: { close(): Promise<void
 async function startReconfigurableShop(
   apiKey: string,
   platform: Client,
+  port: number,
 ): Promise<RunningServer & { reconfigure(questIds: Partial<ShopQuestIds>): void }> {
   let app = createShopApp({ apiKey, platform });
   const server = createServer((req, res) => app(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, HOST, resolve);
+    server.listen(port, HOST, resolve);
   });
   const url = `http://${HOST}:${(server.address() as AddressInfo).port}`;
   return {

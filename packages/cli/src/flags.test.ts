@@ -50,6 +50,11 @@ describe('parseFlags', () => {
     [['--nope'], /Unknown option '--nope'/],
     [['--api-key'], /argument missing/],
     [['--api-key', 'a', '--api-key', 'b'], /--api-key is given more than once/],
+    // `--api-key "$QUEST_API_KEY"` in a shell where the variable is not set.
+    [
+      ['--api-key', ''],
+      /--api-key needs a value: it is empty, as a shell variable that is not set \(such as "\$T_API_KEY"\) expands to nothing; set it, or leave the flag out and questkit reads T_API_KEY itself/,
+    ],
   ])('throws a UsageError for %j', (argv, message) => {
     expect(() => parseFlags(FLAGS, argv, {})).toThrow(UsageError);
     expect(() => parseFlags(FLAGS, argv, {})).toThrow(message);

@@ -60,7 +60,18 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
     }
     return value;
   }
+<<<<<<< HEAD
   if (text === '' && flag.emptyMeans === undefined) throw new UsageError(`${source} needs a value`);
+=======
+  if (text === '') {
+    // `--api-key "$QUEST_API_KEY"` with the variable unset in this shell arrives empty.
+    const hint =
+      flag.env && source.startsWith('--')
+        ? `: it is empty, as a shell variable that is not set (such as "$${flag.env}") expands to nothing; set it, or leave the flag out and questkit reads ${flag.env} itself`
+        : '';
+    throw new UsageError(`${source} needs a value${hint}`);
+  }
+>>>>>>> main
   const problem = flag.check?.(text);
   if (problem !== undefined) throw new UsageError(`${source} must be ${problem}, got "${text}"`);
   return text;

@@ -7,6 +7,8 @@
  * `fetch`; the reporters return strings and do no I/O.
  */
 
+// The "did you mean" of the command line, kept where every package can reach it.
+export { closest } from '@questkit/core';
 export {
   type AssertConformantOptions,
   assertConformant,
@@ -21,10 +23,10 @@ export {
   PADDING_FIELD,
   SAMPLE_ACCOUNTS,
 } from './claim-body.js';
-export { closest } from './closest.js';
 export { CONNECT_CHECKS, type ConnectCheckId, DEFAULT_CONNECT_CALLBACK } from './connect.js';
 export { API_KEY_ENV, toCurl } from './curl.js';
 export { endpointText, isHtmlPage } from './endpoint-text.js';
+export { readsAsKeyRefusal } from './key-refusal.js';
 export {
   CLAIM_PROBE_ID,
   OVERSIZE_BYTES,

@@ -1,4 +1,5 @@
 import { DEFAULT_MESSAGES } from '@questkit/core';
+import { readsAsKeyRefusal } from './key-refusal.js';
 import { CLAIM_PROBE_ID } from './probes.js';
 import type { StoppedAnswering } from './stopped-answering.js';
 import type { CheckResult, Finding } from './types.js';
@@ -43,12 +44,6 @@ function answerOf(check: CheckResult | undefined): Answer | undefined {
 
 const same = (a: Answer | undefined, b: Answer | undefined) =>
   a?.status !== undefined && a.status === b?.status && a.message === b?.message;
-
-// questkit's own refusals of a key, and the words hand-written endpoints use for them.
-const refusesKey = (message: string | undefined) =>
-  message === DEFAULT_MESSAGES.badKey ||
-  message === DEFAULT_MESSAGES.missingKey ||
-  /\b(api[ -]?key|x-api-key|unauthori[sz]ed|forbidden)\b/i.test(message ?? '');
 
 const quote = (answer: Answer) =>
   answer.message === undefined
@@ -229,7 +224,7 @@ function keyVerdict(
   if (ran.length > 0 && ran.every((answer) => same(claim, answer))) {
     // Identical answers alone cannot tell a member who does not qualify from a wrong key, but
     // words that refuse a key are evidence: every member would read them.
-    if (refusesKey(claim.message)) {
+    if (readsAsKeyRefusal(claim.message)) {
       return verdict('member.api-key', [
         fail(
           `your endpoint refuses the key you gave: the task key, a wrong key and no key all got ${quote(claim)}, which reads as a refused key. Every member would see "${claim.message}" on every claim: set the endpoint's key to the task's API key.`,

@@ -11,6 +11,8 @@
 export type { FrontEnds } from './adapter/front-ends.js';
 // The verification endpoint and its answers.
 export { checkApiKey, findWithoutEarlyExit, timingSafeEqual } from './api-key.js';
+// "Did you mean": the known name nearest a mistyped one.
+export { closest } from './closest.js';
 // Identity connect.
 export * from './connect/index.js';
 export { DEFAULT_MESSAGES, REASONS, type Reason, type VerifierMessages } from './reasons.js';

@@ -1,44 +1,8 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ProjectOptions } from './options.js';
-import { NEXT_TEST_FILES, nextFiles } from './templates/nextjs.js';
-import { appFile, configFile, mainFile, NODE_START_FILE, serverFile } from './templates/node.js';
-import { ciWorkflow, gitignore, packageJson, readme, vitestConfig } from './templates/project.js';
-import { questFile } from './templates/quest.js';
-import { envExample } from './templates/secrets.js';
-import { SESSION_FILE } from './templates/session.js';
-import { connectTest, endpointTest, testEnvFile, webhooksTest } from './templates/tests.js';
-import { workerFiles } from './templates/workers.js';
-
-const NODE_TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2023'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['node'],
-    },
-    include: ['src', 'test'],
-  },
-  null,
-  2,
-)}\n`;
-
-const NODE_BUILD_TSCONFIG = `${JSON.stringify(
-  {
-    extends: './tsconfig.json',
-    compilerOptions: { noEmit: false, outDir: 'dist', rootDir: 'src' },
-    include: ['src'],
-  },
-  null,
-  2,
-)}\n`;
+import { renderTemplate } from './template.js';
 
 /**
  * Every file of a project, by path relative to its folder (`/` separators), contents as text.
@@ -49,45 +13,7 @@ const NODE_BUILD_TSCONFIG = `${JSON.stringify(
  * console.log(Object.keys(files));
  */
 export function projectFiles(options: ProjectOptions): Record<string, string> {
-  const code = options.framework === 'nextjs' ? 'lib' : 'src';
-  const files: Record<string, string> = {
-    'package.json': packageJson(options),
-    'README.md': readme(options),
-    '.env.example': envExample(options),
-    '.gitignore': gitignore(options),
-    '.github/workflows/ci.yml': ciWorkflow(options),
-    'vitest.config.ts': vitestConfig(options),
-    [`${code}/quest.ts`]: questFile(options),
-    'test/env.ts': testEnvFile(options),
-    'test/endpoint.test.ts': endpointTest(options),
-  };
-  if (options.connect) {
-    files[`${code}/session.ts`] = SESSION_FILE;
-    files['test/connect.test.ts'] = connectTest(options);
-  }
-  if (options.webhooks) files['test/webhooks.test.ts'] = webhooksTest(options);
-  switch (options.framework) {
-    case 'express':
-    case 'fastify':
-    case 'hono':
-      Object.assign(files, {
-        'tsconfig.json': NODE_TSCONFIG,
-        'tsconfig.build.json': NODE_BUILD_TSCONFIG,
-        'src/config.ts': configFile(options),
-        'src/app.ts': appFile(options.framework, options),
-        'src/server.ts': serverFile(options.framework),
-        'src/main.ts': mainFile(options),
-        'test/start.ts': NODE_START_FILE,
-      });
-      break;
-    case 'nextjs':
-      Object.assign(files, nextFiles(options), NEXT_TEST_FILES);
-      break;
-    case 'workers':
-      Object.assign(files, workerFiles(options));
-      break;
-  }
-  return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+  return renderTemplate(options);
 }
 
 /** Why a folder cannot take a project: it is a file, or holds anything but `.git`. */
@@ -103,7 +29,8 @@ export interface WriteOptions {
 
 /**
  * Writes the project into `directory` (created when missing) and returns the paths written.
- * Refuses, before writing anything, a folder that holds anything but `.git`, unless `force`.
+ * Refuses, before writing anything, a folder that holds anything but `.git`, unless `force`, and
+ * with `force` a symbolic link where a file or folder of the project goes.
  *
  * @example
  * await writeProject('my-app', { name: 'my-app', framework: 'express', requires: ['email'], connect: false, webhooks: false });
@@ -127,10 +54,33 @@ export async function writeProject(
     }
   }
   const files = projectFiles(options);
+  // Before anything is written: a link inside the folder would carry a file outside it.
+  for (const path of Object.keys(files)) {
+    const parts = path.split('/');
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const at = join(target, ...parts.slice(0, depth));
+      const found = await lstat(at).catch(() => undefined);
+      if (found?.isSymbolicLink()) {
+        throw new TargetNotEmptyError(
+          `${join(directory, ...parts.slice(0, depth))} is a symbolic link: the project's files are never written through one; remove it or choose another folder`,
+        );
+      }
+      if (!found) break;
+    }
+  }
   for (const [path, contents] of Object.entries(files)) {
     const file = join(target, ...path.split('/'));
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, contents);
+    // O_NOFOLLOW: a link made since the check above is refused too, not followed.
+    const handle = await open(
+      file,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0),
+    );
+    try {
+      await handle.writeFile(contents);
+    } finally {
+      await handle.close();
+    }
   }
   return Object.keys(files);
 }

@@ -1,4 +1,7 @@
-import leven from 'leven';
+import { closest, IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
+
+// The identification methods, and the "did you mean", are core's: the same names everywhere.
+export { closest, IDENTIFICATION_METHODS, type IdentificationMethod };
 
 /** The frameworks a project can be written for. */
 export const FRAMEWORKS = ['express', 'fastify', 'hono', 'nextjs', 'workers'] as const;
@@ -15,18 +18,6 @@ export const FRAMEWORK_TITLES: Record<Framework, string> = {
   workers: 'Cloudflare Workers (Hono)',
 };
 
-/** How the platform identifies the member to the endpoint: the accounts a claim carries. */
-export const IDENTIFICATION_METHODS = [
-  'email',
-  'wallet',
-  'discord',
-  'twitter',
-  'svc-connect',
-] as const;
-
-/** One of {@link IDENTIFICATION_METHODS}. */
-export type IdentificationMethod = (typeof IDENTIFICATION_METHODS)[number];
-
 /** What a project is generated from: the answers to the prompts, or the flags. */
 export interface ProjectOptions {
   /** The package name of the project (`name` in its package.json). */
@@ -38,6 +29,11 @@ export interface ProjectOptions {
   connect: boolean;
   /** Adds the webhook receiver (`/webhooks`). */
   webhooks: boolean;
+  /**
+   * Where each @questkit package comes from, by name, instead of the released range: `file:` specs
+   * of packed tarballs (`--packages`). Every @questkit package the project uses must be there.
+   */
+  packages?: Readonly<Record<string, string>>;
 }
 
 /** A mistake in how the generator was called: printed with the usage line, exit status 2. */
@@ -52,21 +48,6 @@ const ALIASES: Record<string, Framework> = {
   cloudflare: 'workers',
   'cloudflare-workers': 'workers',
 };
-
-/** The known name closest to a mistyped one (two edits, or a third of its letters, apart at most), if any. */
-export function closest(typed: string, known: readonly string[]): string | undefined {
-  const target = typed.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(target.length / 3)) + 1;
-  for (const name of known) {
-    const distance = leven(target, name.toLowerCase());
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const didYouMean = (guess: string | undefined) =>
   guess === undefined ? '' : ` (did you mean "${guess}"?)`;

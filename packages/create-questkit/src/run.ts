@@ -1,7 +1,7 @@
 import { basename, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prompts from '@clack/prompts';
-import { TargetNotEmptyError, writeProject } from './generate.js';
+import { projectFiles, TargetNotEmptyError, writeProject } from './generate.js';
 import {
   closest,
   FRAMEWORK_TITLES,
@@ -15,6 +15,7 @@ import {
   parseRequires,
   UsageError,
 } from './options.js';
+import { localPackages } from './packages.js';
 
 /** Exit statuses: done, failed (a folder refused, a write failed, a prompt cancelled), usage error. */
 export const EXIT_OK = 0;
@@ -39,6 +40,8 @@ Options:
       --webhooks           add the webhook receiver (/webhooks)
       --name <name>        the package name (default: the directory's name)
       --force              write into a folder that is not empty, over the project's own files
+      --packages <dir>     install the @questkit packages from the tarballs in <dir> (pnpm pack:all)
+                           instead of the registry: file: specs for those the project uses
   -y, --yes                ask nothing: the defaults for what no flag says
   -h, --help               show this help
   -v, --version            show the version`;
@@ -50,6 +53,7 @@ const FLAGS = {
   webhooks: { type: 'boolean' },
   name: { type: 'string' },
   force: { type: 'boolean' },
+  packages: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -190,7 +194,14 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       requires: requires ?? [connect ? 'svc-connect' : 'email'],
       connect,
       webhooks: webhooks ?? false,
+      ...(values.packages === undefined
+        ? {}
+        : {
+            packages: localPackages(resolve(io.cwd, values.packages), resolve(io.cwd, directory)),
+          }),
     };
+    // A missing tarball is a usage error, reported before anything is written.
+    projectFiles(options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`create-questkit: ${error.message}\nRun create-questkit --help for the options.\n`);
@@ -206,9 +217,14 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   }
   const where = relative(io.cwd, resolve(io.cwd, directory)) || '.';
   io.stdout(
-    `Wrote ${written.length} files of a ${FRAMEWORK_TITLES[options.framework]} project in ${where}:\n${written.map((file) => `  ${file}`).join('\n')}\n\nNext:\n${where === '.' ? '' : `  cd ${where.includes(' ') ? JSON.stringify(where) : where}\n`}  npm install\n  cp .env.example .env   # and fill it in\n  npm test\n  npm run dev\nREADME.md walks through configuring the task on the platform and deploying.\n`,
+    `Wrote ${written.length} files of a ${FRAMEWORK_TITLES[options.framework]} project in ${where}:\n${written.map((file) => `  ${file}`).join('\n')}\n\nNext:\n${where === '.' ? '' : `  cd ${shellQuoted(where)}\n`}  npm install\n  cp .env.example .env   # and fill it in\n  npm test\n  npm run dev\nREADME.md walks through configuring the task on the platform and deploying.\n`,
   );
   return EXIT_OK;
+}
+
+/** `path` as one POSIX shell word: single-quoted (nothing inside is expanded) unless plainly safe. */
+export function shellQuoted(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }
 
 function cancel(io: RunIo): number {

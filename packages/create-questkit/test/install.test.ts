@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -11,9 +10,10 @@ import { projectFiles } from '../src/generate.js';
 import type { Framework, ProjectOptions } from '../src/options.js';
 
 // `npm create questkit` as a user runs it: the generator run from its packed tarball, each project
-// written into a folder outside the repository and installed with npm from this repository's
-// packed packages, then its own type check and `npm test`; the projects with --connect --webhooks
-// are also started as they ship and judged by `questkit check`. The installs are slow, so every
+// written into a folder outside the repository with --packages (file: specs of this repository's
+// packed packages) and installed with npm, then its own type check and `npm test`; the projects
+// with --connect --webhooks are also started as they ship and judged by their own `npm run check`
+// and `npm run check:webhook`. The installs are slow, so every
 // project is a member of one npm workspace and one `npm install` resolves each package.json as
 // generated (a dependency a project uses but does not declare is caught by run.test.ts, which
 // compares every project's imports with its package.json). Next.js builds once, with both options.
@@ -29,7 +29,7 @@ const SECRETS = {
 };
 
 let work: string;
-let tarballs: Map<string, string>;
+let generator: string[];
 const timings: string[] = [];
 
 beforeAll(async () => {
@@ -40,17 +40,11 @@ beforeAll(async () => {
     cwd: ROOT,
     timeout: 120_000,
   });
-  tarballs = new Map();
-  for (const file of await readdir(packed)) {
-    // questkit-core-0.1.0.tgz -> @questkit/core; questkit-0.1.0.tgz -> questkit
-    const name = file.replace(/-\d+\.\d+\.\d+.*\.tgz$/, '');
-    tarballs.set(
-      name === 'questkit' || name === 'create-questkit'
-        ? name
-        : `@questkit/${name.slice('questkit-'.length)}`,
-      join(packed, file),
-    );
-  }
+  const files = await readdir(packed);
+  // The generator and the one package it runs with (@questkit/core), until both are published.
+  generator = ['create-questkit-', 'questkit-core-'].map(
+    (prefix) => `--package=${join(packed, files.find((file) => file.startsWith(prefix))!)}`,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -62,28 +56,10 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 /** `npm create questkit@latest <name> -- <flags>`, with the packed generator in place of the registry's. */
 async function create(name: string, flags: string[]) {
-  const generator = tarballs.get('create-questkit')!;
-  return run(
-    'npm',
-    ['exec', '--yes', `--package=${generator}`, '--', 'create-questkit', name, ...flags],
-    {
-      cwd: work,
-      timeout: 120_000,
-    },
-  );
-}
-
-/** Points each @questkit dependency of the project at its packed tarball (not on a registry yet). */
-async function useTarballs(dir: string): Promise<void> {
-  const path = join(dir, 'package.json');
-  const manifest = JSON.parse(await readFile(path, 'utf8'));
-  for (const field of ['dependencies', 'devDependencies']) {
-    for (const name of Object.keys(manifest[field] ?? {})) {
-      const tarball = tarballs.get(name);
-      if (tarball) manifest[field][name] = `file:${tarball}`;
-    }
-  }
-  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+  return run('npm', ['exec', '--yes', ...generator, '--', 'create-questkit', name, ...flags], {
+    cwd: work,
+    timeout: 120_000,
+  });
 }
 
 /** `npm run <script>` in the project; rejects with its output when it fails. */
@@ -135,12 +111,11 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /**
  * Starts the project as it ships (`npm start`, or `npm run start:node` for the Worker) on a free
- * loopback port, and runs the project's own `questkit check` against it.
+ * loopback port, and runs the project's own `npm run check` (and `check:webhook`) against it.
  */
 async function startAndCheck(dir: string, options: ProjectOptions): Promise<string> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const base = options.framework === 'nextjs' ? '/api' : '';
   const child: ChildProcess = spawn(
     'npm',
     ['run', options.framework === 'workers' ? 'start:node' : 'start'],
@@ -178,30 +153,39 @@ async function startAndCheck(dir: string, options: ProjectOptions): Promise<stri
       if (i >= 600) throw new Error(`the app did not answer on ${origin} within 60 s: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const args = ['check', `${origin}${base}/verify`, '--api-key', KEY];
-    if (options.requires.length > 0) args.push('--identifications', options.requires.join(','));
-    if (options.connect)
-      args.push('--connect-url', `${origin}${base}/connect`, '--secret', SECRETS.CONNECT_SECRET);
-    // The project's own CLI: in its node_modules, or hoisted to the workspace's.
-    const local = join(dir, 'node_modules/.bin/questkit');
-    const bin = existsSync(local) ? local : join(work, 'node_modules/.bin/questkit');
-    const check = await run(bin, args, {
-      cwd: dir,
-      timeout: 120_000,
-    }).then(
-      (done) => ({ code: 0, ...done }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: error.code ?? -1,
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }),
+    // The project's own `npm run check` (and `check:webhook`): keys from its .env.
+    await writeFile(
+      join(dir, '.env'),
+      Object.entries(SECRETS)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n'),
     );
+    const npmCheck = (script: string) =>
+      run('npm', ['run', script], {
+        cwd: dir,
+        env: { ...process.env, CHECK_ORIGIN: origin, NO_COLOR: '1' },
+        timeout: 120_000,
+      }).then(
+        (done) => ({ code: 0, ...done }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({
+          code: error.code ?? -1,
+          stdout: error.stdout ?? '',
+          stderr: error.stderr ?? '',
+        }),
+      );
+    if (options.webhooks) {
+      const webhook = await npmCheck('check:webhook');
+      expect(webhook.stdout).toMatch(/PASSED: the platform's deliveries will succeed/);
+      expect(webhook.code).toBe(0);
+    }
+    const check = await npmCheck('check');
     expect(check.stderr).not.toMatch(/\] FAIL /);
     expect(check.stdout).toMatch(
       /PASSED: the platform's checks and your members' claims will go through/,
     );
     expect(check.code).toBe(0);
     expect(output).not.toContain(KEY);
+    expect(check.stdout).not.toContain(KEY);
     return check.stdout;
   } finally {
     try {
@@ -238,11 +222,11 @@ describe('npm create questkit, each project installed with npm', () => {
     const generate = async (options: ProjectOptions) => {
       const flags = ['--framework', options.framework];
       if (options.connect) flags.push('--connect', '--webhooks');
-      await create(options.name, flags);
+      // --packages: the @questkit dependencies from the tarballs packed above (file: specs).
+      await create(options.name, [...flags, '--packages', 'tarballs']);
       expect(await listFiles(join(work, options.name))).toEqual(
         Object.keys(projectFiles(options)).sort(),
       );
-      await useTarballs(join(work, options.name));
     };
     // The first run puts the generator in npm's cache; the others find it there, side by side.
     const [first, ...others] = PROJECTS;

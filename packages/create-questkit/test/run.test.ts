@@ -1,10 +1,20 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFiles } from '../src/generate.js';
 import { FRAMEWORKS, type ProjectOptions } from '../src/options.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, run } from '../src/run.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, run, shellQuoted } from '../src/run.js';
 
 let work: string;
 beforeAll(async () => {
@@ -143,6 +153,45 @@ describe('an existing folder', () => {
     const result = await generate(['a-file', '-f', 'hono', '--force']);
     expect(result.code).toBe(EXIT_FAILED);
     expect(result.stderr).toMatch(/exists and is not a folder/);
+  });
+
+  it('refuses, with --force, a linked file: nothing outside the folder is written', async () => {
+    const dir = join(work, 'linked-file');
+    await mkdir(dir);
+    const outside = join(work, 'outside.txt');
+    await writeFile(outside, 'not yours');
+    await symlink(outside, join(dir, 'README.md'));
+    const result = await generate(['linked-file', '-f', 'hono', '--force']);
+    expect(result.code).toBe(EXIT_FAILED);
+    expect(result.stderr).toMatch(/linked-file\/README\.md is a symbolic link/);
+    expect(await readFile(outside, 'utf8')).toBe('not yours');
+    // Refused before anything was written.
+    expect(await readdir(dir)).toEqual(['README.md']);
+  });
+
+  it('refuses, with --force, a linked folder: no source lands elsewhere', async () => {
+    const dir = join(work, 'linked-dir');
+    const elsewhere = join(work, 'elsewhere');
+    await mkdir(dir);
+    await mkdir(elsewhere);
+    await symlink(elsewhere, join(dir, 'src'));
+    const result = await generate(['linked-dir', '-f', 'hono', '--force']);
+    expect(result.code).toBe(EXIT_FAILED);
+    expect(result.stderr).toMatch(/linked-dir\/src is a symbolic link/);
+    expect(await readdir(elsewhere)).toEqual([]);
+  });
+
+  it('prints the cd line quoted for the shell: a pasted path expands nothing', async () => {
+    const result = await generate(["it's $(touch pwned)", '-f', 'hono', '--name', 'quoted']);
+    expect(result.code).toBe(EXIT_OK);
+    expect(result.stdout).toContain(`  cd 'it'\\''s $(touch pwned)'\n`);
+    // Pasted into a shell, the line goes into the folder and runs nothing.
+    const cd = /^ {2}(cd .*)$/m.exec(result.stdout)![1]!;
+    const shell = spawnSync('sh', ['-c', `${cd} && pwd`], { cwd: work, encoding: 'utf8' });
+    expect(shell.stdout.trim()).toBe(join(await realpath(work), "it's $(touch pwned)"));
+    expect(await readdir(work)).not.toContain('pwned');
+    expect(shellQuoted('my-app/sub_1.x')).toBe('my-app/sub_1.x');
+    await rm(join(work, "it's $(touch pwned)"), { recursive: true });
   });
 
   it('takes a folder holding only .git', async () => {

@@ -65,10 +65,19 @@ const RECEIVERS: Record<string, (options: WebhookReceiverOptions) => Promise<Rec
 const event = (id: string) => ({
   id,
   type: 'JOINED_COMMUNITY',
-  createdAt: '2025-06-01T12:00:00.000Z',
-  communityId: 'c-1',
-  subdomain: 'demo',
-  data: { userId: 'u-1', name: 'zoe', referrerId: null, joinedAt: '2025-06-01T12:00:00.000Z' },
+  time: 1_748_779_200_000,
+  data: {
+    community: {
+      id: 'c-1',
+      name: 'Demo',
+      subdomain: 'demo',
+      blockchain: null,
+      discord: null,
+      twitter: null,
+      website: null,
+    },
+    user: { id: 'u-1', name: 'zoe', twitter: null, discord: null, email: null, addresses: {} },
+  },
   secret: SECRET,
 });
 

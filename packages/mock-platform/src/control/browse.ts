@@ -148,6 +148,8 @@ export const BROWSE_ROUTES = [
           ...deliveryView(record),
           webhookName: store.webhooks.get(record.webhookId)?.name ?? null,
           attempts: service.deliveries.attempts(record.id).length,
+          // The row shows why the last try failed, without opening the delivery.
+          lastAttempt: service.deliveries.attempts(record.id).at(-1) ?? null,
         })),
       );
     },

@@ -16,7 +16,7 @@ const ClaimsQuerySchema = z.object({
 
 /**
  * The journal of claims: every claim, oldest first, whatever its outcome (`claimed`,
- * `not-verified`, `refused`, `endpoint-fault`); clearing it; and replaying a task's recorded
+ * `not-verified`, `key-refused`, `refused`, `endpoint-fault`); clearing it; and replaying a task's recorded
  * verification call (same URL and body, the task's API key as it is now), answering the new call,
  * judged, without recording it as a claim.
  */
@@ -24,7 +24,8 @@ export const CLAIM_JOURNAL_ROUTES = [
   defineControlRoute({
     method: 'GET',
     path: '/__mock/claims',
-    summary: 'Every claim, whatever its outcome (claimed, not-verified, refused, endpoint-fault)',
+    summary:
+      'Every claim, whatever its outcome (claimed, in-review, not-verified, key-refused, refused, endpoint-fault)',
     query: 'outcome=refused',
     querySchema: ClaimsQuerySchema,
     handle: ({ query, c }, { service }) => c.json(service.claimJournal.list(query)),

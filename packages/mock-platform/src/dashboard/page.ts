@@ -62,7 +62,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
 
     <section id="journal" aria-labelledby="journal-title">
       <h2 id="journal-title">Claims</h2>
-      <p class="muted">One row per claim, whatever happened: claimed, not verified, refused before any call (with the reason) or endpoint fault.</p>
+      <p class="muted">One row per claim, whatever happened: claimed, not verified (the member did not qualify), key refused (the endpoint refused the task's key), refused before any call (with the reason) or endpoint fault.</p>
       <p id="live" class="muted" aria-live="polite">Connecting…</p>
       <form id="journal-filters" class="filters" role="search" aria-label="Filter the claims">
         <div><label for="filter-member">Member</label><select id="filter-member"><option value="">All members</option></select></div>
@@ -72,6 +72,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
           <option value="claimed">Claimed</option>
           <option value="in-review">In review</option>
           <option value="not-verified">Not verified</option>
+          <option value="key-refused">Key refused</option>
           <option value="refused">Refused before any call</option>
           <option value="endpoint-fault">Endpoint fault</option>
         </select></div>
@@ -96,7 +97,7 @@ export function renderDashboardPage(options: DashboardPageOptions): string {
       <button type="button" id="deliveries-refresh">Refresh</button>
       <div class="scroll" tabindex="0" role="region" aria-label="Webhook deliveries table"><table class="cards">
         <caption class="sr-only">Webhook deliveries, newest first</caption>
-        <thead><tr><th scope="col">Created</th><th scope="col">Webhook</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tries</th><th scope="col">Next retry</th><th scope="col">Actions</th></tr></thead>
+        <thead><tr><th scope="col">Created</th><th scope="col">Webhook</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Tries</th><th scope="col">Last try</th><th scope="col">Next retry</th><th scope="col">Actions</th></tr></thead>
         <tbody id="delivery-rows"></tbody>
       </table></div>
       <p id="delivery-outcome" aria-live="polite"></p>

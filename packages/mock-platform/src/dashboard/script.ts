@@ -83,10 +83,13 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     claimed: 'Claimed',
     'in-review': 'In review',
     'not-verified': 'Not verified',
+    'key-refused': 'Key refused',
     refused: 'Refused',
     'endpoint-fault': 'Endpoint fault',
   };
   const CLAIM_LIMIT = 1000;
+  // The platform tells the member "not verified"; the journal says who decided it.
+  const KEY_REFUSED = 'the endpoint refused the key, not the member: set its key to the task\'s API key';
 
   /** The task call that decided the claim: the last one made; undefined when none was. */
   const decisiveCall = (claim) => claim.tasks.filter((task) => task.request).pop();
@@ -139,7 +142,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     const task = decisiveCall(claim);
     const outcome = el('span', { class: 'badge outcome-' + claim.outcome }, OUTCOMES[claim.outcome] || claim.outcome);
     return el('tr', { 'data-request-id': claim.requestId, 'data-outcome': claim.outcome },
-      cell('Outcome', { class: 'outcome' }, outcome, claim.outcome === 'refused' || claim.reason !== claim.outcome ? el('span', { class: 'reason' }, claim.reason) : null),
+      cell('Outcome', { class: 'outcome' }, outcome, claim.outcome === 'key-refused' ? el('span', { class: 'reason' }, KEY_REFUSED)
+        : claim.outcome === 'refused' || claim.reason !== claim.outcome ? el('span', { class: 'reason' }, claim.reason) : null),
       cell('Message', { class: 'message' }, claim.message),
       cell('Member', { class: 'member' }, ...named(memberLabel(claim), 'Member', [['Member id', claim.userId]])),
       cell('Quest', {}, ...named(claim.questName, 'Quest', [['Quest id', claim.questId], ['Request id', claim.requestId]].concat(claim.tasks.map((t) => ['Task id', t.taskId])))),
@@ -273,11 +277,21 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       cell('Event', {}, record.eventType),
       cell('Status', {}, el('span', { class: record.status === 'success' ? 'pass' : record.status === 'pending' ? 'neutral' : 'fail' }, record.status)),
       cell('Tries', { class: 'tries' }, String(record.tries)),
+      cell('Last try', { class: 'last-try' }, lastTry(record.lastAttempt)),
       cell('Next retry', {}, record.status === 'failed' ? time(record.retryAt) : '-'),
       cell('Actions', {},
         el('button', { type: 'button', class: 'secondary', onclick: () => openDelivery(record.id).catch(failInto('delivery-outcome')), 'aria-label': 'Details of delivery ' + record.eventType + ' at ' + time(record.createdAt) }, 'Details'), ' ',
         el('button', { type: 'button', onclick: () => replayDelivery(record.id).catch(failInto('delivery-outcome')), 'aria-label': 'Replay delivery ' + record.eventType + ' at ' + time(record.createdAt) }, 'Replay'))))
-      : [emptyRow(7, 'No deliveries yet: add a member or claim a quest; each active webhook of the community subscribed to the event receives it.')]));
+      : [emptyRow(8, 'No deliveries yet: add a member or claim a quest; each active webhook of the community subscribed to the event receives it.')]));
+  }
+
+  /** A delivery's last try in its row: what came back and, for a refusal, why; '-' before any. */
+  function lastTry(attempt) {
+    if (!attempt) return '-';
+    const what = attempt.status === null ? attempt.error : 'HTTP ' + attempt.status;
+    return el('span', {}, el('span', { class: attempt.ok ? 'pass' : 'fail' }, what),
+      attempt.body && !attempt.ok ? el('span', { class: 'answer-body' }, ', answered ', el('q', {}, clip(attempt.body, 120))) : null,
+      attempt.explanation ? el('span', { class: 'attempt-explanation' }, attempt.explanation) : null);
   }
 
   async function openDelivery(id) {

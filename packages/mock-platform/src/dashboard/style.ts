@@ -58,7 +58,7 @@ button:disabled, button:disabled:hover { background: #eaeef2; color: #4f5661; bo
 .outcome-in-review { color: #6e3b00; background: #fff8c5; }
 .outcome-not-verified { color: #6e3b00; background: #fff8c5; }
 .outcome-refused { color: #4f5661; background: var(--soft); }
-.outcome-endpoint-fault { color: var(--bad); background: #ffebe9; }
+.outcome-endpoint-fault, .outcome-key-refused { color: var(--bad); background: #ffebe9; }
 .neutral { color: var(--muted); font-weight: 600; }
 .filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: .5rem; margin: .5rem 0; }
 .filters > div { display: flex; flex-direction: column; }
@@ -73,6 +73,7 @@ h5 { font-size: .9rem; margin: .5rem 0 .25rem; }
 .task { border-top: 1px solid var(--line); margin-top: .5rem; }
 .action-result { margin: .35rem 0; }
 .attempt-explanation { margin: .25rem 0 0; font-size: .9rem; }
+td.last-try .attempt-explanation { display: block; min-width: 14rem; }
 .answer-body q { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 :focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
 .pass { color: var(--ok); font-weight: 600; }

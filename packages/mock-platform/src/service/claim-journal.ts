@@ -1,3 +1,4 @@
+import { readsAsKeyRefusal } from '@questkit/conformance';
 import type { ClaimReason, ClaimResult } from './claim-result.js';
 import { createRingJournal } from './ring-journal.js';
 
@@ -10,14 +11,21 @@ export const CLAIM_OUTCOMES = [
   'claimed',
   'in-review',
   'not-verified',
+  'key-refused',
   'refused',
   'endpoint-fault',
 ] as const;
 /** How a claim ended, at a glance. */
 export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 
-/** The outcome of a claim from its reason: every reason but the three of a call is a refusal. */
-export function claimOutcome(reason: ClaimReason): ClaimOutcome {
+/**
+ * The outcome of a claim from its reason and message: every reason but the three of a call is a
+ * refusal, and a "not verified" whose message reads as a refused key (`readsAsKeyRefusal`, the
+ * judge's rule) is `key-refused`: the endpoint's key, not the member, decided it. The platform
+ * cannot tell them apart and says "not verified" to the member either way; the journal can.
+ */
+export function claimOutcome(reason: ClaimReason, message?: string): ClaimOutcome {
+  if (reason === 'not-verified' && readsAsKeyRefusal(message)) return 'key-refused';
   if (
     reason === 'claimed' ||
     reason === 'in-review' ||

@@ -119,7 +119,7 @@ export function createClaims(
       ...ids,
       id: partial.requestId,
       at: clock.now().toISOString(),
-      outcome: claimOutcome(partial.reason),
+      outcome: claimOutcome(partial.reason, partial.message),
       userName: user.name,
       questName: quest.name,
     });
