@@ -60,10 +60,7 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
     }
     return value;
   }
-<<<<<<< HEAD
-  if (text === '' && flag.emptyMeans === undefined) throw new UsageError(`${source} needs a value`);
-=======
-  if (text === '') {
+  if (text === '' && flag.emptyMeans === undefined) {
     // `--api-key "$QUEST_API_KEY"` with the variable unset in this shell arrives empty.
     const hint =
       flag.env && source.startsWith('--')
@@ -71,7 +68,6 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
         : '';
     throw new UsageError(`${source} needs a value${hint}`);
   }
->>>>>>> main
   const problem = flag.check?.(text);
   if (problem !== undefined) throw new UsageError(`${source} must be ${problem}, got "${text}"`);
   return text;
