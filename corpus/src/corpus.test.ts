@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import {
   startMockServer,
 } from '@questkit/mock-platform';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { CORPUS, type Target } from './corpus.js';
+import { CORPUS, CRASHING, type Target } from './corpus.js';
 import { expressEndpoint } from './endpoints/express.js';
 import { fastifyEndpoint } from './endpoints/fastify.js';
 import { getOnlyEndpoint } from './endpoints/get-only.js';
@@ -105,6 +105,37 @@ afterAll(async () => {
   }
 });
 
+/**
+ * A crashing endpoint in a process of its own, fresh for each judge: it really dies. Resolves
+ * with its URL and a stop that ends it if it is still up.
+ */
+async function startCrashing(
+  mode: 'without-wallet' | 'wrong-key',
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const script = fileURLToPath(new URL('./endpoints/crashing.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, mode, KEY], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the crashing endpoint did not start')),
+      20_000,
+    );
+    child.stdout.once('data', (chunk: Buffer) => {
+      clearTimeout(timer);
+      resolve(chunk.toString('utf8').trim());
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/verify`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
+}
+
 interface CliRun {
   code: number;
   report: ConformanceReport;
@@ -153,14 +184,17 @@ function sentences(report: ConformanceReport): string[] {
 
 describe('the corpus: both judges give each endpoint its true verdict', () => {
   it.each(CORPUS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const endpoint = urls.get(entry.target)!;
+    const crashing = CRASHING[entry.target];
+    const first = crashing ? await startCrashing(crashing) : undefined;
+    const endpoint = first?.url ?? urls.get(entry.target)!;
     const url = entry.path ? new URL(entry.path, endpoint).href : endpoint;
     const identifications = entry.args?.[entry.args.indexOf('--identifications') + 1];
+    const key = entry.key ?? KEY;
     const cli = await questkitCheck([
       url,
-      ...(entry.noKey ? [] : ['--api-key', KEY]),
+      ...(entry.noKey ? [] : ['--api-key', key]),
       ...(entry.args ?? []),
-    ]);
+    ]).finally(() => first?.stop());
     const { summary } = cli.report;
     expect({
       exit: cli.code,
@@ -172,11 +206,12 @@ describe('the corpus: both judges give each endpoint its true verdict', () => {
     expect(sentences(cli.report)).toContainEqual(expect.stringMatching(entry.sentence));
 
     if (!entry.mock) return;
+    const second = crashing ? await startCrashing(crashing) : undefined;
     const record = await mockCheck({
-      endpoint: url,
-      apiKey: KEY,
+      endpoint: second?.url ?? url,
+      apiKey: key,
       ...(identifications ? { identifications: identifications.split(',') } : {}),
-    });
+    }).finally(() => second?.stop());
     const expected =
       summary.tiers.platform === 'fail'
         ? 'fail'
@@ -185,9 +220,21 @@ describe('the corpus: both judges give each endpoint its true verdict', () => {
           : 'pass';
     expect(record.verdict).toBe(expected);
     // The mock's own pass or fail (the key included) is the exit code's.
-    if (record.passed !== null) expect(record.passed).toBe(entry.exit === 0);
+    if (record.passed !== null) expect(record.passed).toBe(entry.mockPassed ?? entry.exit === 0);
     expect(record.platform).toEqual(summary.platform);
-    expect(record.headline).toBe(summary.headline ?? null);
+    if (entry.stops && entry.mockPassed === undefined) {
+      // Both saw the server stop; where depends on which calls were in flight together.
+      expect(record.stoppedAnswering).toMatch(entry.sentence);
+      expect(record.headline).toBe(record.stoppedAnswering);
+      expect(record.passed).toBe(false);
+      return;
+    }
+    if (entry.stops) {
+      // Only a request the platform never sends stopped it: the mock's calls never do.
+      expect(record.stoppedAnswering).toBeNull();
+    } else {
+      expect(record.headline).toBe(summary.headline ?? null);
+    }
     // Call by call, the same verdict in the same words.
     const platformCalls = cli.report.checks
       .filter((check) => check.tier === 'platform')

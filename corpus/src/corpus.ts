@@ -21,7 +21,15 @@ export type Target =
   | 'express-get-only'
   | 'node-http-html'
   | 'node-http-says-no'
-  | 'node-http-one-refusal';
+  | 'node-http-one-refusal'
+  | 'crashes-without-wallet'
+  | 'crashes-on-wrong-key';
+
+/** Targets that really die (an unhandled rejection ends Node): a process of their own per run. */
+export const CRASHING: Partial<Record<Target, 'without-wallet' | 'wrong-key'>> = {
+  'crashes-without-wallet': 'without-wallet',
+  'crashes-on-wrong-key': 'wrong-key',
+};
 
 /** One endpoint of the corpus and its true verdict. */
 export interface CorpusEntry {
@@ -35,6 +43,8 @@ export interface CorpusEntry {
   args?: string[];
   /** Run without `--api-key` (and without `--no-api-key`). */
   noKey?: boolean;
+  /** Run with this key instead of the endpoint's (a task key the endpoint does not have). */
+  key?: string;
   exit: 0 | 1;
   verdict: RunVerdict;
   platform: TierVerdict;
@@ -45,6 +55,13 @@ export interface CorpusEntry {
   sentence: RegExp;
   /** The mock's endpoint check runs the same entry (not when the key decision differs). */
   mock: boolean;
+  /**
+   * The mock's pass or fail when it differs from the exit code's: the mock sends only the
+   * platform's calls, so a request only hardening sends cannot stop the endpoint there.
+   */
+  mockPassed?: boolean;
+  /** The server stops answering: which probe it stops at depends on what was in flight. */
+  stops?: boolean;
 }
 
 export const CORPUS: readonly CorpusEntry[] = [
@@ -266,5 +283,63 @@ export const CORPUS: readonly CorpusEntry[] = [
     sentence:
       /^the task key, a wrong key and no key all got the same answer, 400 "Not yet complete\.": identical answers cannot tell whether the endpoint checks the key\..* --accounts .* --expect-pass/,
     mock: true,
+  },
+  {
+    name: 'node:http, checked with a key it does not have',
+    target: 'node-http',
+    faults: 'the task key differs from the endpoint\'s: every claim gets 400 "Invalid API key."',
+    key: 'a-task-key-the-endpoint-does-not-have',
+    exit: 1,
+    verdict: 'fail',
+    platform: 'pass',
+    members: 'fail',
+    hardening: 'any',
+    sentence:
+      /^your endpoint refuses the key you gave: the task key, a wrong key and no key all got 400 "Invalid API key\.", which reads as a refused key\./,
+    mock: true,
+  },
+  {
+    name: 'Express, async work that throws on a claim without accounts.wallet, every shape probed',
+    target: 'crashes-without-wallet',
+    faults: 'an unhandled rejection on a claim without accounts.wallet: Node exits',
+    exit: 1,
+    verdict: 'fail',
+    platform: 'not_judged',
+    members: 'fail',
+    hardening: 'any',
+    sentence:
+      /^The server stopped answering (at|after) .*It probably crashed, and anyone can send the request that crashed it/,
+    mock: true,
+    stops: true,
+  },
+  {
+    name: 'Express, async work that throws on a claim without accounts.wallet, a wallet task',
+    target: 'crashes-without-wallet',
+    faults: 'the same, checked with --identifications wallet: a hardening probe stops it',
+    args: ['--identifications', 'wallet'],
+    exit: 1,
+    verdict: 'fail',
+    platform: 'pass',
+    members: 'fail',
+    hardening: 'not_judged',
+    sentence:
+      /^The server stopped answering (at|after) .*It probably crashed, and anyone can send the request that crashed it/,
+    mock: true,
+    mockPassed: true,
+    stops: true,
+  },
+  {
+    name: 'Express, a key check whose rejection nobody catches',
+    target: 'crashes-on-wrong-key',
+    faults: 'an unhandled rejection on the first wrong or missing key: Node exits',
+    exit: 1,
+    verdict: 'fail',
+    platform: 'not_judged',
+    members: 'fail',
+    hardening: 'any',
+    sentence:
+      /^The server stopped answering (at|after) .*It probably crashed, and anyone can send the request that crashed it/,
+    mock: true,
+    stops: true,
   },
 ];

@@ -10,6 +10,7 @@ import type { CheckStatus, RunVerdict } from '@questkit/conformance';
 export type ConnectTarget =
   | 'express-connect-test-login'
   | 'express-connect-login-page'
+  | 'express-connect-login-gate'
   | 'next-connect-json'
   | 'next-connect-extra-param'
   | 'next-connect-host-rewrite';
@@ -53,6 +54,18 @@ export const CONNECT_CORPUS: readonly ConnectEntry[] = [
     sentence:
       /^not judged past the login: the handler answered 200 with a page .* check a test mode of the handler in which the member is already logged in/,
     mock: { handlerStatus: 200, linked: false },
+  },
+  {
+    name: "Express, the route behind the app's login gate",
+    target: 'express-connect-login-gate',
+    faults: 'an auth middleware answers 401 "Not authorized, no token" before any signature check',
+    exit: 1,
+    verdict: 'fail',
+    signedRedirect: 'fail',
+    callback: 'skip',
+    sentence:
+      /^refused a correctly signed redirect with 401: "Not authorized, no token": a login or authorization gate answers before any signature check\./,
+    mock: { handlerStatus: 401, linked: false },
   },
   {
     name: 'Next.js App Router, answers JSON instead of redirecting',

@@ -16,8 +16,20 @@ export function expressConnect(options: {
   publicOrigin: () => string;
   /** Every visitor is logged in as this member (a test mode), or none is (a login page). */
   testMember?: string;
+  /** The app's auth middleware runs in front of the route: 401 before any signature check. */
+  loginGate?: boolean;
 }): Server {
   const app = express();
+  if (options.loginGate) {
+    // As the app protects its API: a session token, or 401 JSON.
+    app.use((req, res, next) => {
+      if (!req.get('authorization')) {
+        res.status(401).json({ message: 'Not authorized, no token' });
+        return;
+      }
+      next();
+    });
+  }
   app.get('/connect', (req, res) => {
     const url = new URL(req.originalUrl, options.publicOrigin());
     const signature = url.searchParams.get('signature') ?? '';

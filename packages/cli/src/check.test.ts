@@ -174,8 +174,12 @@ describe('questkit check: output and exit codes', () => {
     const run = await questkit(['check', url, '--api-key', KEY, '--expect-pass', ...only, ...FAST]);
     expect(run.code).toBe(0);
     // One line says the run started; the count is the summary's.
-    expect(run.stderr).toBe(`questkit check: 6 checks against ${url}\n`);
-    expect(run.stdout).toMatch(/6 checks: 6 passed, 0 warned, 0 failed, 0 skipped/);
+    expect(run.stderr).toBe(`questkit check: 7 checks against ${url}\n`);
+    expect(run.stdout).toMatch(/7 checks: 6 passed, 0 warned, 0 failed, 1 skipped/);
+    // No drifted key was sent, so the key is not judged: PASSED promises the platform only.
+    expect(run.stdout).toMatch(
+      /^PASSED: the platform's checks will go through\. Your members' side is not promised: member\.api-key was not judged/m,
+    );
     // A passing check is counted, not listed; --verbose lists every check once, by tier.
     expect(run.stdout).not.toContain('claim.well-formed');
     const verbose = await questkit(['check', url, '--api-key', KEY, ...only, ...FAST, '--verbose']);
@@ -223,7 +227,7 @@ describe('questkit check: output and exit codes', () => {
     const xml = run.io.files.get('out.xml') ?? '';
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
     expect(xml).toMatch(
-      /<testsuites name="questkit conformance" tests="8" failures="2" errors="0" skipped="0"/,
+      /<testsuites name="questkit conformance" tests="9" failures="2" errors="0" skipped="0"/,
     );
     expect(xml).not.toContain(KEY);
   });

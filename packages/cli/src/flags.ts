@@ -20,6 +20,8 @@ export interface FlagSpec {
   max?: number;
   /** Checks a `string` flag's value: what it must be when it is wrong, undefined when it is fine. */
   check?: (value: string) => string | undefined;
+  /** A `string` flag whose empty value means something (`--identifications ''`: none). */
+  emptyMeans?: string;
 }
 
 /** A flag's value after parsing: a string, true, or a positive integer. */
@@ -58,7 +60,7 @@ function toValue(flag: FlagSpec, raw: string | boolean, source: string): FlagVal
     }
     return value;
   }
-  if (text === '') {
+  if (text === '' && flag.emptyMeans === undefined) {
     // `--api-key "$QUEST_API_KEY"` with the variable unset in this shell arrives empty.
     const hint =
       flag.env && source.startsWith('--')

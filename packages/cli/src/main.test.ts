@@ -72,9 +72,9 @@ describe('main', () => {
     const code = await main(['check', url, '--no-api-key', '--only', 'claim,body.', ...FAST], io);
     expect(code).toBe(0);
     const err = io.err.join('');
-    expect(err).toContain('\r\u001b[2K[1/6] ');
-    expect(err).toMatch(/\[4\/6\] .*body\.oversize/);
-    expect(err).toMatch(/\[6\/6\] .*member\.answer/);
+    expect(err).toContain('\r\u001b[2K[1/7] ');
+    expect(err).toMatch(/\[4\/7\] .*body\.oversize/);
+    expect(err).toMatch(/\[7\/7\] .*member\.stays-up/);
     expect(err.endsWith('\r\u001b[2K')).toBe(true);
     expect(io.out.join('')).toContain('\u001b[32mPASS\u001b[39m');
   });
@@ -85,7 +85,7 @@ describe('main', () => {
     // Without a key, the key check is not judged, and neither is the run: exit 1, not a pass.
     expect(await main(['check', ...FAST], io)).toBe(1);
     expect(io.out.join('')).toContain(`questkit check ${url}`);
-    expect(io.out.join('')).toContain('3 checks: 2 passed, 0 warned, 0 failed, 1 not judged');
+    expect(io.out.join('')).toContain('4 checks: 3 passed, 0 warned, 0 failed, 1 not judged');
   });
 
   it('drops colors with --no-color or NO_COLOR', async () => {

@@ -68,8 +68,15 @@ function shapeAccounts(accounts: Accounts, methods: readonly IdentificationMetho
 /** The body text of a probe, or why it cannot be built from this member's claim. */
 export type BuiltBody = { ok: true; text: string | undefined } | { ok: false; reason: string };
 
-/** Builds the body a probe sends from the run's well-formed claim. */
-export function buildBody(spec: ProbeBody, claim: VerificationRequest): BuiltBody {
+/**
+ * Builds the body a probe sends from the run's well-formed claim; `identifications`, the task's
+ * methods when the run names them, says why a path the claim lacks is not probed.
+ */
+export function buildBody(
+  spec: ProbeBody,
+  claim: VerificationRequest,
+  identifications?: readonly IdentificationMethod[],
+): BuiltBody {
   if (spec.kind === 'none') return { ok: true, text: undefined };
   if (spec.kind === 'text') return { ok: true, text: spec.text };
 
@@ -83,12 +90,12 @@ export function buildBody(spec: ProbeBody, claim: VerificationRequest): BuiltBod
   }
   for (const path of spec.omit ?? []) {
     const parent = parentOf(body, path);
-    if (!parent) return { ok: false, reason: missingParent(path) };
+    if (!parent) return { ok: false, reason: missingParent(path, identifications) };
     delete parent.object[parent.key];
   }
   for (const [path, value] of Object.entries(spec.set ?? {})) {
     const parent = parentOf(body, path);
-    if (!parent) return { ok: false, reason: missingParent(path) };
+    if (!parent) return { ok: false, reason: missingParent(path, identifications) };
     parent.object[parent.key] = value;
   }
   let text = JSON.stringify(body);
@@ -118,8 +125,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function missingParent(path: string): string {
+function missingParent(path: string, identifications?: readonly IdentificationMethod[]): string {
   const parent = path.split('.').slice(0, -1).join('.');
+  // The task's own configuration leaves it out: the platform never sends it for this task.
+  const method = parent.split('.')[1];
+  if (
+    identifications !== undefined &&
+    (method === undefined || !identifications.includes(method as IdentificationMethod))
+  ) {
+    return `not part of this task's claims: its identification methods (${identifications.length === 0 ? 'none' : identifications.join(', ')}) put no ${parent} in them`;
+  }
   return `the claim has no ${parent}; give the member accounts that include it to run this check`;
 }
 
@@ -146,7 +161,7 @@ export function buildRequest(
 ): BuiltRequest {
   const spec = probe.request;
   const claim = buildClaim(run.member, crypto.randomUUID(), identifications);
-  const body = buildBody(spec.body ?? { kind: 'claim' }, claim);
+  const body = buildBody(spec.body ?? { kind: 'claim' }, claim, identifications);
   if (!body.ok) return body;
   const headers: Record<string, string> = {};
   const contentType = spec.contentType === undefined ? 'application/json' : spec.contentType;

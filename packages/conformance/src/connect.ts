@@ -102,7 +102,7 @@ export async function connectVerdict(
     return { findings: signedFindings(signedAnswer, timeoutMs, plan.signed) };
   }
   if (id !== 'connect.callback') {
-    return { findings: rejectionFindings(answers[id]!, id, timeoutMs) };
+    return { findings: rejectionFindings(answers[id]!, id, timeoutMs, plan) };
   }
   const back = straightBack(signedAnswer, plan.signed, plan.callback);
   if (back !== null) return { findings: await callbackFindings(back, plan.secret, plan.session) };
@@ -161,6 +161,15 @@ function signedFindings(answer: ObservedAnswer, timeoutMs: number, signed: strin
         rule: 'connect',
         severity: 'error',
         message: `answered ${status}${quoted} to a correctly signed redirect: nothing takes a GET at ${new URL(signed).pathname}. The platform sends the member's browser there with a GET; is the redirect URL right?`,
+      },
+    ];
+  }
+  if ((status === 401 || status === 403) && (said === undefined || !ABOUT_SIGNATURE.test(said))) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'error',
+        message: `refused a correctly signed redirect with ${status}${quoted}: a login or authorization gate answers before any signature check. The platform sends the member's browser here before your app knows them: let this route through the gate, check the signature, then send the member to your login (a redirect or a page) and come back to finish.`,
       },
     ];
   }
@@ -245,18 +254,29 @@ function rejectionFindings(
   answer: ObservedAnswer,
   id: ConnectCheckId,
   timeoutMs: number,
+  plan: ConnectPlan,
 ): Finding[] {
   const { status } = answer;
   if (status === undefined) return noAnswer(answer, timeoutMs);
   if (status === 400) return [];
   const what =
     id === 'connect.tampered-redirect' ? 'a tampered redirect' : 'a redirect without a signature';
-  if (status === 200 || isRedirect(status)) {
+  // Linking was seen only when the browser is sent straight back to the callback.
+  if (straightBack(answer, plan.signed, plan.callback) !== null) {
     return [
       {
         rule: 'connect',
         severity: 'error',
-        message: `accepted ${what} (${status}): anyone could link any platform account; verify the signature first`,
+        message: `accepted ${what} and sent the browser back to the callback (${status}): anyone could link any platform account; verify the signature first`,
+      },
+    ];
+  }
+  if (status === 200 || isRedirect(status)) {
+    return [
+      {
+        rule: 'connect',
+        severity: 'warning',
+        message: `did not refuse ${what} (${status}): the handler goes on (to a login step, a page) without checking the signature first. No link was seen, but refuse it with 400 before anything else, so a forged redirect never reaches your login.`,
       },
     ];
   }

@@ -27,11 +27,20 @@ export interface ConnectSent {
   durationMs: number;
 }
 
+/** One request to the endpoint, in the order its answer (or its failure) came. */
+export interface Ended {
+  /** The probe that sent it. */
+  id: string;
+  answer: ObservedAnswer;
+}
+
 /** How the sending ended. */
 export interface Sending {
   /** Why nothing answered at all (connection refused, ...), when so. */
   unreachable?: string;
   connect?: ConnectSent;
+  /** Every request to the endpoint, in the order they ended: a server that stopped shows here. */
+  timeline: Ended[];
 }
 
 // Past the budget, requests still in flight are stopped here: no run outlasts 3 time limits.
@@ -61,6 +70,7 @@ export async function exchangeAll(
   let stopped: string | undefined;
   let slowest = 0;
   let hung = false;
+  const timeline: Ended[] = [];
 
   const seconds = Math.round(budgetMs / 1000);
   /** Why a probe may not start now, or undefined when it may. */
@@ -74,8 +84,9 @@ export async function exchangeAll(
     }
     return undefined;
   };
-  const exchange = async (request: OutgoingRequest): Promise<Exchange> => {
+  const exchange = async (id: string, request: OutgoingRequest): Promise<Exchange> => {
     const answer = await send(request, { timeoutMs, signal: stop.signal, transport });
+    if (answer.error !== STOPPED) timeline.push({ id, answer });
     if (answer.timedOut) hung = true;
     slowest = Math.max(slowest, answer.timedOut ? timeoutMs : answer.elapsedMs);
     return { request, answer };
@@ -102,11 +113,12 @@ export async function exchangeAll(
       return exchanges;
     }
     const { requests } = planned;
+    const { id } = planned.probe;
     if (planned.probe.mode === 'burst') {
-      exchanges.push(...(await Promise.all(requests.map(exchange))));
+      exchanges.push(...(await Promise.all(requests.map((request) => exchange(id, request)))));
     } else {
       for (const request of requests) {
-        exchanges.push(await exchange(request));
+        exchanges.push(await exchange(id, request));
         // One answer that never came says enough; past the budget the series is cut short.
         if (exchanges.at(-1)!.answer.status === undefined || blocked() !== undefined) break;
       }
@@ -137,8 +149,7 @@ export async function exchangeAll(
 
   try {
     const [baseline, ...others] = plan.probes;
-    if (!baseline) return {};
-    const first = (await run(baseline))[0]?.answer;
+    const first = baseline && (await run(baseline))[0]?.answer;
     if (first?.status === undefined && !first?.timedOut && first?.error !== undefined) {
       if (first.error !== STOPPED) stopped = 'the endpoint is unreachable';
     }
@@ -152,6 +163,7 @@ export async function exchangeAll(
     return {
       ...(unreachable !== undefined ? { unreachable } : {}),
       ...(connect ? { connect } : {}),
+      timeline,
     };
   } finally {
     clearTimeout(hardStop);

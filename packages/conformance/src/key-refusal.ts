@@ -3,7 +3,7 @@ import { DEFAULT_MESSAGES } from '@questkit/core';
 /**
  * Whether an endpoint's message reads as a refused API key: questkit's own refusals of a key, or
  * the words hand-written endpoints use for them (`API key`, `X-Api-Key`, `unauthorized`,
- * `forbidden`). The judge names it beside identical refusals; the mock's dashboard marks a claim
+ * `forbidden`). The judge fails identical refusals that read so; the mock's dashboard marks a claim
  * answered so apart from a member who did not qualify.
  *
  * @example

@@ -44,11 +44,15 @@ export function tierOf(probe: Probe, identifications?: readonly IdentificationMe
 /** Every probe and connect check the run selects, each request built. */
 export async function planRun(settings: Settings, memberVerdicts: number): Promise<Plan> {
   const { options } = settings;
-  const selected = (id: string) => id === CLAIM_PROBE_ID || matches(options.only, id);
+  const selected = (id: string) => matches(options.only, id);
   const inRun = (probe: Probe) =>
-    probe.id === CLAIM_PROBE_ID ||
-    (selected(probe.id) && settings.tiers.includes(tierOf(probe, settings.identifications)));
-  const probes = PROBES.filter(inRun).map((probe) => planProbe(probe, settings));
+    selected(probe.id) && settings.tiers.includes(tierOf(probe, settings.identifications));
+  const chosen = PROBES.filter(inRun);
+  // The well-formed claim is the baseline the others compare with: sent whenever any probe is,
+  // and only then (`--only connect.` sends nothing to the endpoint).
+  const claim = PROBES.find((probe) => probe.id === CLAIM_PROBE_ID)!;
+  const withBaseline = chosen.length === 0 || chosen[0] === claim ? chosen : [claim, ...chosen];
+  const probes = withBaseline.map((probe) => planProbe(probe, settings));
   const ids = CONNECT_CHECKS.map((check) => check.id).filter(selected);
   const connect =
     options.connect && settings.tiers.includes('members') && ids.length > 0

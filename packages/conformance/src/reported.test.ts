@@ -71,4 +71,52 @@ describe('what a run reports', () => {
     expect(text).toContain('Tiers: platform PASS  members PASS  hardening PASS');
     expect(text).toMatch(/PASSED: the platform's checks and your members' claims/);
   });
+
+  it('fails three identical refusals that read as a refused key, in the words a member sees', async () => {
+    const server = await serve(async (req, res) => {
+      await readAll(req);
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end('{"message":"Invalid API key."}');
+    });
+    servers.push(server);
+    const report = await runConformance({ url: server.url, apiKey: KEY, ...FAST, only: ['auth.'] });
+    const key = report.checks.find((check) => check.id === 'member.api-key');
+    expect(key?.status).toBe('fail');
+    expect(key?.findings[0]).toMatchObject({
+      code: 'key-refused',
+      message:
+        'your endpoint refuses the key you gave: the task key, a wrong key and no key all got 400 "Invalid API key.", which reads as a refused key. Every member would see "Invalid API key." on every claim: set the endpoint\'s key to the task\'s API key.',
+    });
+    expect(formatHuman(report)).toMatch(/^FAILED \(members\)/m);
+  });
+
+  it('promises only the platform when a members check was not judged, and says which', async () => {
+    const server = await serve(async (req, res) => {
+      await readAll(req);
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"Not yet."}');
+    });
+    servers.push(server);
+    const report = await runConformance({ url: server.url, apiKey: KEY, ...FAST, only: ['auth.'] });
+    expect(report.summary.verdict).toBe('pass');
+    const last = formatHuman(report).trimEnd().split('\n').at(-1);
+    expect(last).toBe(
+      "PASSED: the platform's checks will go through. Your members' side is not promised: member.api-key was not judged (see above for how to judge it).",
+    );
+  });
+
+  it('never calls a failing sample claim a valid answer, nor quotes a missing message as ""', async () => {
+    const server = await serve(async (req, res) => {
+      await readAll(req);
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"no"}');
+    });
+    servers.push(server);
+    const report = await runConformance({ url: server.url, apiKey: KEY, ...FAST, only: ['auth.'] });
+    const text = formatHuman(report);
+    expect(text).toContain(
+      'The sample claim got 400 (no JSON message): the platform fails it (see above)',
+    );
+    expect(text).not.toContain('(a valid answer)');
+    expect(text).not.toContain('400 ""');
+  });
 });

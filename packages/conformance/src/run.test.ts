@@ -441,7 +441,8 @@ describe('runConformance edge cases', () => {
     });
     // The member verdicts are counted too: the count ends where the summary's total is.
     expect(events).toEqual(report.checks.map((c, i) => `${i + 1}/${report.summary.total} ${c.id}`));
-    expect(events.length).toBe(6);
+    // The claim and 3 body probes, then the 3 member verdicts.
+    expect(events.length).toBe(7);
   });
 
   it('skips what is left when its signal is aborted', async () => {

@@ -2,7 +2,9 @@ import { exchangeAll } from './exchange.js';
 import { counts, judgeConnect, judgeProbe } from './judge.js';
 import { planRun } from './plan.js';
 import { CLAIM_PROBE_ID } from './probes.js';
+import { redactReport } from './redact-report.js';
 import { resolveSettings } from './settings.js';
+import { stoppedAnswering } from './stopped-answering.js';
 import { summarize } from './summary.js';
 import type { CheckResult, ConformanceOptions, ConformanceReport } from './types.js';
 import { MEMBER_VERDICT_IDS, memberVerdicts } from './verdicts.js';
@@ -52,7 +54,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Reported in the battery's order, whatever order they finished in.
   const order = [...plan.probes.map((planned) => planned.probe.id), ...(plan.connect?.ids ?? [])];
   checks.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  const stopped = stoppedAnswering(sending.timeline);
   const verdicts = memberVerdicts(checks, {
+    ...(stopped ? { stopped } : {}),
     apiKey: settings.apiKey !== undefined,
     noApiKey: options.noApiKey === true,
     questId: options.member?.questId !== undefined,
@@ -60,7 +64,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
   for (const verdict of verdicts) record(verdict);
 
-  return {
+  const report: ConformanceReport = {
     url: options.url,
     startedAt,
     timeoutMs: settings.timeoutMs,
@@ -68,9 +72,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     strict: settings.strict,
     ...(settings.identifications ? { identifications: [...settings.identifications] } : {}),
     ...(sending.unreachable !== undefined ? { unreachable: sending.unreachable } : {}),
+    ...(stopped ? { stoppedAnswering: stopped } : {}),
     checks,
     summary: summarize(checks, {
       url: options.url,
+      ...(stopped ? { stopped } : {}),
       keyDecided: settings.apiKey !== undefined || options.noApiKey === true,
       strict: settings.strict,
       identifications: settings.identifications,
@@ -78,4 +84,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       durationMs: performance.now() - started,
     }),
   };
+  // Whatever the endpoint said back, the key and the connect secret are never printed.
+  return redactReport(
+    report,
+    settings.showSecrets ? [] : [settings.apiKey, options.connect?.secret],
+  );
 }

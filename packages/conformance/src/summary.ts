@@ -1,7 +1,9 @@
 import type { IdentificationMethod } from '@questkit/core';
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
+import { endpointText } from './endpoint-text.js';
 import { counts, countVerdicts, statusOf } from './judge.js';
 import { CLAIM_PROBE_ID } from './probes.js';
+import type { StoppedAnswering } from './stopped-answering.js';
 import {
   type CheckResult,
   type PlatformVerdict,
@@ -21,6 +23,8 @@ export interface SummaryContext {
   strict: boolean;
   /** The task's identification methods, when the run was given them. */
   identifications: readonly IdentificationMethod[] | undefined;
+  /** Set when the server answered, then stopped: its sentence leads the report. */
+  stopped?: StoppedAnswering;
   /** The `accounts` shape a check sent, as identification methods, when it is a shape probe. */
   shapeOf: (check: CheckResult) => readonly IdentificationMethod[] | undefined;
   durationMs: number;
@@ -32,7 +36,7 @@ export function summarize(checks: readonly CheckResult[], context: SummaryContex
     TIERS.map((tier) => [tier, tierVerdict(checks.filter((c) => c.tier === tier))]),
   ) as Record<Tier, TierVerdict>;
   const verdict = runVerdict(checks, context);
-  const headline = headlineOf(checks, context.url);
+  const headline = context.stopped?.message ?? headlineOf(checks, context.url);
   const advice = [
     ...(context.keyDecided
       ? []
@@ -121,12 +125,10 @@ export function headlineOf(checks: readonly CheckResult[], url: string): string 
     if (sent.every((c) => c.received?.timedOut)) {
       return `No claim got an answer in time from ${url}: the endpoint hangs before it answers. Is a middleware waiting for a body or a database?`;
     }
-    const errors = new Set(sent.map((c) => c.received?.error));
-    return errors.size === 1
-      ? `No claim got an answer from ${url}: ${first.error ?? 'the request failed'}.`
-      : undefined;
+    // Answers that failed otherwise: the first claim did not (it would have stopped the run).
+    return undefined;
   }
-  if (status === 200 || status === 400) return undefined;
+  if (status === 200 || status === 400) return sameFailure(sent);
   const path = new URL(url).pathname;
   if (status === 404) {
     return `Every claim got 404: nothing answers a POST at ${path}. Is the path right? The platform POSTs its claims as JSON.`;
@@ -144,6 +146,30 @@ export function headlineOf(checks: readonly CheckResult[], url: string): string 
     return `Every claim got ${status}: the endpoint fails before it reads the claim. Look at its log.`;
   }
   return `Every claim got ${status}, a status the platform never accepts.`;
+}
+
+/**
+ * Every claim answered 200 or 400 the same way, and each failed the same platform check for the
+ * same reason (a text "OK", a body without a message): one fix, said once.
+ */
+function sameFailure(sent: readonly CheckResult[]): string | undefined {
+  const reasons = (c: CheckResult) =>
+    c.findings
+      .filter((f) => f.severity === 'error' && f.rule in PLATFORM_CHECKS)
+      .map((f) => `${f.rule}: ${f.message}`)
+      .join('; ');
+  const first = reasons(sent[0]!);
+  if (first === '' || !sent.every((c) => c.status === 'fail' && reasons(c) === first)) {
+    return undefined;
+  }
+  const answer = sent[0]!.received!;
+  const said = endpointText(answer.body);
+  const type = answer.contentType ? ` ${answer.contentType.split(';')[0]}` : '';
+  const shown = said === undefined ? ' with no body' : ` "${said}"`;
+  const fix = first.startsWith('message_format')
+    ? ' Answer {"message": "..."} as JSON, 200 when the member did the task, 400 when not.'
+    : '';
+  return `Every claim got the same answer, ${answer.status}${type}${shown}, and the platform fails each one: ${first}.${fix}`;
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { Accounts, IdentificationMethod } from '@questkit/core';
 import type { PlatformCheck, ReceivedAnswer, SentRequest } from '@questkit/core/api';
+import type { StoppedAnswering } from './stopped-answering.js';
+
+export type { StoppedAnswering } from './stopped-answering.js';
 
 /**
  * The verdict on one check. `warn` passes but is worth fixing; `skip` was not run; `not_judged`
@@ -149,6 +152,11 @@ export interface ConformanceReport {
   identifications?: IdentificationMethod[];
   /** Set when the endpoint could not be reached at all; every check after the first is skipped. */
   unreachable?: string;
+  /**
+   * Set when the server answered, then stopped answering mid-run (it probably crashed): the
+   * probes it stopped at, the last one answered, and the sentence of the `member.stays-up` check.
+   */
+  stoppedAnswering?: StoppedAnswering;
   checks: CheckResult[];
   summary: ReportSummary;
 }

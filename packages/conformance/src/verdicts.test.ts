@@ -205,6 +205,7 @@ describe('verdicts about what the member will see', () => {
     expect(report.checks.filter((check) => check.group === 'member').map((c) => c.status)).toEqual([
       'pass',
       'pass',
+      'pass',
     ]);
     expect(report.summary).toMatchObject({
       ok: true,

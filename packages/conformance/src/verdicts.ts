@@ -1,6 +1,7 @@
 import { DEFAULT_MESSAGES } from '@questkit/core';
 import { readsAsKeyRefusal } from './key-refusal.js';
 import { CLAIM_PROBE_ID } from './probes.js';
+import type { StoppedAnswering } from './stopped-answering.js';
 import type { CheckResult, Finding } from './types.js';
 
 /** What the member verdicts need to know of the run. */
@@ -13,16 +14,19 @@ export interface VerdictContext {
   questId: boolean;
   /** The run's expectation of the well-formed claim. */
   expect?: 'pass' | 'fail';
+  /** Set when the server answered, then stopped answering (see `stoppedAnswering`). */
+  stopped?: StoppedAnswering;
 }
 
 /** The ids of the member verdicts, in the order they are reported. */
-export const MEMBER_VERDICT_IDS = ['member.api-key', 'member.answer'] as const;
+export const MEMBER_VERDICT_IDS = ['member.api-key', 'member.answer', 'member.stays-up'] as const;
 
 interface Answer {
   status?: number;
   message?: string;
   timedOut: boolean;
   refusal?: string;
+  error?: string;
 }
 
 // The message as core's check read it from the whole answer, never from the report's display copy.
@@ -34,17 +38,26 @@ function answerOf(check: CheckResult | undefined): Answer | undefined {
     message: received.message,
     timedOut: received.timedOut === true,
     ...(received.refusal !== undefined ? { refusal: received.refusal } : {}),
+    ...(received.error !== undefined ? { error: received.error } : {}),
   };
 }
 
 const same = (a: Answer | undefined, b: Answer | undefined) =>
   a?.status !== undefined && a.status === b?.status && a.message === b?.message;
 
-const quote = (answer: Answer) => `${answer.status} "${answer.message ?? ''}"`;
+const quote = (answer: Answer) =>
+  answer.message === undefined
+    ? `${answer.status} (no JSON message)`
+    : `${answer.status} "${answer.message}"`;
+
+// No status came back: the call judged nothing, so it is never "answered differently".
+const unanswered = (answer: Answer | undefined) =>
+  answer !== undefined && answer.status === undefined;
 
 const TITLES: Record<(typeof MEMBER_VERDICT_IDS)[number], string> = {
   'member.api-key': 'The endpoint accepts the task key and refuses others',
   'member.answer': 'A well-formed claim reaches your handler and gets its answer',
+  'member.stays-up': 'The server keeps answering: no request the run sent stopped it',
 };
 
 function verdict(id: (typeof MEMBER_VERDICT_IDS)[number], findings: Finding[]): CheckResult {
@@ -112,7 +125,30 @@ export function memberVerdicts(
     const reason = 'the well-formed claim got no answer';
     return MEMBER_VERDICT_IDS.map((id) => unjudged(id, 'not_judged', reason));
   }
-  return [keyVerdict(claim, byId, context), answerVerdict(claim, context)];
+  return [
+    keyVerdict(claim, byId, context),
+    answerVerdict(claim, context),
+    staysUpVerdict(byId, context),
+  ];
+}
+
+/**
+ * A server that stopped answering in the middle of the run: the request that stopped it can be
+ * sent by anyone, so every member is refused until it restarts. Shows the request it stopped at.
+ */
+function staysUpVerdict(
+  byId: (id: string) => CheckResult | undefined,
+  context: VerdictContext,
+): CheckResult {
+  const { stopped } = context;
+  if (stopped === undefined) return verdict('member.stays-up', []);
+  const shown = byId(stopped.at[0] ?? stopped.after);
+  return {
+    ...verdict('member.stays-up', [fail(stopped.message)]),
+    ...(shown?.sent ? { sent: shown.sent } : {}),
+    ...(shown?.received ? { received: shown.received } : {}),
+    ...(shown?.curl ? { curl: shown.curl } : {}),
+  };
 }
 
 /** The key: the well-formed claim's answer against a wrong key's and no key's. */
@@ -146,11 +182,28 @@ function keyVerdict(
   }
   const wrong = answerOf(byId('auth.wrong-key'));
   const missing = answerOf(byId('auth.missing-key'));
+  if (wrong === undefined && missing === undefined) {
+    // Nothing to compare the task key's answer with: never a pass.
+    return unjudged(
+      'member.api-key',
+      'skip',
+      'no claim with a wrong or missing key was sent (run without --only, or with --only auth.)',
+    );
+  }
   const accepted = [
     [wrong, 'a wrong X-Api-Key'],
     [missing, 'no X-Api-Key'],
   ] as const;
   const taken = accepted.filter(([answer]) => answer?.status === 200);
+  const silent = accepted.filter(([answer]) => unanswered(answer));
+  if (taken.length === 0 && silent.length > 0) {
+    const what = silent.map(([, what]) => `the claim with ${what}`).join(' and ');
+    return unjudged(
+      'member.api-key',
+      'not_judged',
+      `${what} got no answer (${silent[0]![0]!.error ?? 'the request failed'}), so nothing tells whether the endpoint checks the key.`,
+    );
+  }
   if (taken.length > 0) {
     const unchecked = claim.status === 200 && taken.every(([answer]) => same(claim, answer));
     const what = taken.map(([, what]) => what).join(' or ');
@@ -169,15 +222,20 @@ function keyVerdict(
   }
   const ran = [wrong, missing].filter((answer) => answer !== undefined);
   if (ran.length > 0 && ran.every((answer) => same(claim, answer))) {
-    // Three identical refusals: a correct endpoint whose probe member does not qualify looks
-    // exactly like one whose key is wrong. Nothing can be told from them.
-    const named = readsAsKeyRefusal(claim.message)
-      ? ` The answer reads as a refused key: if your endpoint's key is not the task's, every member sees it.`
-      : '';
+    // Identical answers alone cannot tell a member who does not qualify from a wrong key, but
+    // words that refuse a key are evidence: every member would read them.
+    if (readsAsKeyRefusal(claim.message)) {
+      return verdict('member.api-key', [
+        fail(
+          `your endpoint refuses the key you gave: the task key, a wrong key and no key all got ${quote(claim)}, which reads as a refused key. Every member would see "${claim.message}" on every claim: set the endpoint's key to the task's API key.`,
+          'key-refused',
+        ),
+      ]);
+    }
     return unjudged(
       'member.api-key',
       'not_judged',
-      `the task key, a wrong key and no key all got the same answer, ${quote(claim)}: identical answers cannot tell whether the endpoint checks the key.${named} To judge it, claim as a member who qualifies: --user-id <id> --accounts '<their accounts as JSON>' --expect-pass (the task key must then get 200, a wrong key must not).`,
+      `the task key, a wrong key and no key all got the same answer, ${quote(claim)}: identical answers cannot tell whether the endpoint checks the key. To judge it, claim as a member who qualifies: --user-id <id> --accounts '<their accounts as JSON>' --expect-pass (the task key must then get 200, a wrong key must not).`,
     );
   }
   if (same(claim, wrong) || same(claim, missing)) {

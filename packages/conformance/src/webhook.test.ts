@@ -270,8 +270,65 @@ describe('checkWebhookReceiver', () => {
     expect(lines[2]).toMatch(/^Every delivery got 401/);
     expect(lines[4]).toMatch(/FAIL {2}webhook\.delivery\.JOINED_COMMUNITY/);
     for (const check of report.checks) expect(text).toContain(check.id);
-    expect(lines.at(-2)).toMatch(/^FAILED: the platform will count these deliveries as failed/);
+    expect(lines.at(-2)).toMatch(
+      /^FAILED: \d+ deliveries failed: the platform counts them as failed, retries for days, and may disable the webhook\.$/,
+    );
     expect(formatWebhookJunit(report)).toMatch(/<failure message="answered 401/);
+  });
+
+  it("leads with the receiver's own refusal of the secret, without the format explanation", async () => {
+    const report = await check(
+      answering(401, '{"message":"The webhook secret is missing or wrong."}'),
+    );
+    expect(report.summary.headline).toBe(
+      `Every delivery got 401: the receiver says "The webhook secret is missing or wrong.". The receiver says the secret is wrong: is --secret the webhook's own secret (the platform shows it with the webhook)? A receiver that reads the secret from the body, as the platform sends it, answers 200 once they match.`,
+    );
+    expect(messages(report)).not.toMatch(/signature header|plus "secret"/);
+    expect(report.summary.advice).toEqual([]);
+  });
+
+  it('names only the wrong-secret check when every delivery got 200', async () => {
+    const report = await check(answering(200, '{}'));
+    expect(statuses(report)['webhook.wrong-secret']).toBe('fail');
+    const lines = formatWebhookHuman(report).split('\n');
+    expect(lines.at(-2)).toBe(
+      "FAILED: webhook.wrong-secret failed: the receiver takes a delivery with a wrong secret, so anyone who finds its URL can send it events the platform never sent. The platform's own deliveries succeed.",
+    );
+    expect(formatWebhookHuman(report)).not.toMatch(/retries for days/);
+  });
+
+  it("says what another status is, with the receiver's words", async () => {
+    const report = await check(answering(500, '{"error":"database down"}'));
+    expect(report.summary.headline).toBe(
+      'Every delivery got 500 ("database down"): the platform counts each as failed and retries it for days.',
+    );
+  });
+
+  it('says when nothing answers at the path, or nothing takes a POST', async () => {
+    const missing = await check(answering(404, 'Not Found', 'text/plain'));
+    expect(missing.summary.headline).toBe(
+      'Every delivery got 404: nothing answers at /webhooks. Is the path right?',
+    );
+    const method = await check(answering(405, ''));
+    expect(method.summary.headline).toBe(
+      'Every delivery got 405: nothing takes a POST at /webhooks. Deliveries are POSTs of JSON.',
+    );
+  });
+
+  it('never prints the secret a receiver echoes back', async () => {
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) =>
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: `bad: ${raw}` })),
+      );
+    });
+    const everything = [
+      JSON.stringify(report),
+      formatWebhookHuman(report),
+      formatWebhookJunit(report),
+    ].join('\n');
+    expect(everything).not.toContain(SECRET);
   });
 
   it('refuses bad options with a TypeError', async () => {

@@ -12,6 +12,7 @@ import {
 import { toCurl } from './curl.js';
 import { endpointText } from './endpoint-text.js';
 import { countVerdicts, PREVIEW_CHARS, statusOf } from './judge.js';
+import { redactReport } from './redact-report.js';
 import { fetchTransport, type OutgoingRequest, STOPPED, send, type Transport } from './send.js';
 import type { CheckResult, Finding, ProgressEvent, RunVerdict, StatusCounts } from './types.js';
 import { deliveryRequest, type SampleIds, sampleEvents } from './webhook-deliveries.js';
@@ -161,7 +162,7 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
         : deliveryFindings(answer, context.timeoutMs, step.id === WEBHOOK_CHECKS.repeat.id);
     record(result(step, request, answer, findings, begun, context));
   }
-  return {
+  const report: WebhookReport = {
     url: options.url,
     startedAt,
     timeoutMs: context.timeoutMs,
@@ -170,6 +171,8 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
     checks,
     summary: summarize(checks, options.url, performance.now() - started),
   };
+  // Whatever the receiver said back (an echo of the delivery), the secret is never printed.
+  return redactReport(report, options.showSecrets === true ? [] : [options.secret]);
 }
 
 function resolve(options: WebhookCheckOptions): Context {
@@ -234,10 +237,36 @@ function deliveryFindings(answer: ObservedAnswer, timeoutMs: number, repeat: boo
         'A retry or a replay carries the same event id: answer 200 to an event you already handled, or the platform retries it for days.',
       );
     }
-    const explanation = explainRefusedDelivery(answer);
+    if (refusesSecret(said)) parts.push(WRONG_SECRET_GIVEN);
+    const explanation = formatExplanation(answer);
     if (explanation !== null) parts.push(explanation);
   }
   return [{ rule: 'webhook', severity: 'error', message: parts.join(' ') }];
+}
+
+// The receiver's own words say which of its checks refused: its secret, or the delivery's form.
+const ABOUT_SECRET = /secret/i;
+const ABOUT_FORM =
+  /sign|hmac|header|auth|token|field|missing|required|invalid|expected|event|payload|body|data|type|json|schema|format|unknown|user-agent/i;
+
+const WRONG_SECRET_GIVEN =
+  "The receiver says the secret is wrong: is --secret the webhook's own secret (the platform shows it with the webhook)? A receiver that reads the secret from the body, as the platform sends it, answers 200 once they match.";
+
+/** Whether a receiver's refusal is about the secret itself. */
+function refusesSecret(said: string | undefined): boolean {
+  return said !== undefined && ABOUT_SECRET.test(said);
+}
+
+/**
+ * The explanation of how the platform makes a delivery, for a refusal about its form (or one
+ * without words to tell): never when the receiver says its secret differs, nor when it says
+ * something else (a failure of its own).
+ */
+function formatExplanation(answer: ObservedAnswer): string | null {
+  const said = endpointText(answer.body);
+  if (refusesSecret(said)) return null;
+  if (said !== undefined && !ABOUT_FORM.test(said)) return null;
+  return explainRefusedDelivery(answer);
 }
 
 function wrongSecretFindings(answer: ObservedAnswer): Finding[] {
@@ -315,7 +344,7 @@ function summarize(
     (c) =>
       c.id !== WEBHOOK_CHECKS.wrongSecret.id &&
       c.status === 'fail' &&
-      explainRefusedDelivery(c.received ?? { elapsedMs: 0 }) !== null,
+      formatExplanation(c.received ?? { elapsedMs: 0 }) !== null,
   );
   const advice = refused
     ? [
@@ -350,9 +379,13 @@ function headlineOf(checks: readonly CheckResult[], url: string): string | undef
   if (first.status === 405) {
     return `Every delivery got 405: nothing takes a POST at ${path}. Deliveries are POSTs of JSON.`;
   }
-  const explanation = explainRefusedDelivery(first);
+  const said = endpointText(first.body);
+  if (refusesSecret(said)) {
+    return `Every delivery got ${first.status}: the receiver says "${said}". ${WRONG_SECRET_GIVEN}`;
+  }
+  const explanation = formatExplanation(first);
   if (explanation !== null) {
     return `Every delivery got ${first.status}: the receiver refuses deliveries made as the platform makes them, so every event would be retried for days and then dropped. ${explanation}`;
   }
-  return `Every delivery got ${first.status}: the platform counts each as failed and retries it for days.`;
+  return `Every delivery got ${first.status}${said !== undefined ? ` ("${said}")` : ''}: the platform counts each as failed and retries it for days.`;
 }

@@ -1,21 +1,17 @@
 import {
   checkWebhookReceiver,
-  formatProgress,
   formatWebhookHuman,
   formatWebhookJson,
   formatWebhookJunit,
-  type ProgressEvent,
   WEBHOOK_SECRET_ENV,
   type WebhookCheckOptions,
-  type WebhookReport,
 } from '@questkit/conformance';
 import type { Command } from '../command.js';
 import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
-import type { CliIo } from '../io.js';
-import { writeJunit } from '../junit-file.js';
 import { urlArgument } from '../url-argument.js';
 import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
+import { runReport } from './run-report.js';
 
 /** The flags of `questkit check-webhook`, each with its environment twin. */
 export const CHECK_WEBHOOK_FLAGS: readonly FlagSpec[] = [
@@ -72,15 +68,6 @@ export function toWebhookOptions(
   return { url, secret, ...(values['show-secrets'] === true ? { showSecrets: true } : {}) };
 }
 
-async function writeReports(report: WebhookReport, values: ParsedFlags['values'], io: CliIo) {
-  const color = io.stdout.isTTY === true && values['no-color'] !== true;
-  if (values.json === true) io.stdout.write(formatWebhookJson(report));
-  else io.stdout.write(formatWebhookHuman(report, { color, verbose: values.verbose === true }));
-  const junit = values.junit;
-  if (typeof junit !== 'string') return;
-  await writeJunit(io, junit, formatWebhookJunit(report));
-}
-
 /** `questkit check-webhook`: delivers events to a webhook receiver as the platform does, and judges. */
 export const checkWebhookCommand: Command = {
   name: 'check-webhook',
@@ -92,32 +79,18 @@ export const checkWebhookCommand: Command = {
   epilog: EPILOG,
   async run(parsed, io) {
     const options = toWebhookOptions(parsed, io.env);
-    const live = io.stderr.isTTY === true && parsed.values.json !== true;
-    const controller = new AbortController();
-    const stopListening = io.onInterrupt(() => controller.abort());
-    const progress = (event: ProgressEvent) =>
-      live
-        ? io.stderr.write(
-            `\r\u001b[2K${formatProgress(event, { color: parsed.values['no-color'] !== true })}`,
-          )
-        : io.stderr.write(`${formatProgress(event, { color: false })}\n`);
-    let report: WebhookReport;
-    try {
-      report = await checkWebhookReceiver({
-        ...options,
-        signal: controller.signal,
-        ...(parsed.values.json === true ? {} : { onProgress: progress }),
-      });
-    } finally {
-      stopListening();
-      if (live) io.stderr.write('\r\u001b[2K');
-    }
-    if (report.unreachable !== undefined && parsed.values.json === true) {
-      io.stderr.write(
-        `questkit check-webhook: cannot reach ${options.url}: ${report.unreachable}\n`,
-      );
-    }
-    await writeReports(report, parsed.values, io);
-    return report.summary.ok && !controller.signal.aborted ? 0 : 1;
+    return runReport(
+      {
+        name: 'check-webhook',
+        url: options.url,
+        suite: 'questkit check-webhook',
+        run: (extra) => checkWebhookReceiver({ ...options, ...extra }),
+        human: formatWebhookHuman,
+        json: formatWebhookJson,
+        junit: formatWebhookJunit,
+      },
+      parsed,
+      io,
+    );
   },
 };

@@ -1,22 +1,18 @@
 import {
   type ConformanceOptions,
-  type ConformanceReport,
   closest,
   formatHuman,
   formatJson,
   formatJunit,
-  formatProgress,
-  type ProgressEvent,
   runConformance,
 } from '@questkit/conformance';
 import { AccountsSchema, IDENTIFICATION_METHODS, type IdentificationMethod } from '@questkit/core';
 import type { Command } from '../command.js';
 import { UsageError } from '../errors.js';
 import type { FlagSpec, ParsedFlags } from '../flags.js';
-import type { CliIo } from '../io.js';
-import { writeJunit } from '../junit-file.js';
 import { httpUrl, urlArgument } from '../url-argument.js';
 import { JSON_FLAG, JUNIT_FLAG, NO_COLOR_FLAG } from './report-flags.js';
+import { runReport } from './run-report.js';
 
 /** The flags of `questkit check`, each with its environment twin. */
 export const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -40,6 +36,7 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     env: 'QUESTKIT_IDENTIFICATIONS',
     placeholder: '<list>',
     defaultText: 'every shape the contract allows',
+    emptyMeans: 'none',
     description: `The task's identification methods, comma-separated (${IDENTIFICATION_METHODS.join(', ')}); '' for none: claims are shaped as the platform shapes them for the task`,
   },
   {
@@ -341,30 +338,6 @@ export function toRunOptions(
   return options;
 }
 
-async function writeReports(
-  report: ConformanceReport,
-  values: ParsedFlags['values'],
-  io: CliIo,
-  color: boolean,
-) {
-  if (values.json === true) io.stdout.write(formatJson(report));
-  else io.stdout.write(formatHuman(report, { color, verbose: values.verbose === true }));
-  const junit = str(values, 'junit');
-  if (junit !== undefined) await writeJunit(io, junit, formatJunit(report));
-}
-
-// Written before the first claim, so a path that cannot be written fails at once, not after the
-// battery; should the run never finish, CI shows an error rather than an old green report.
-const JUNIT_UNFINISHED = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<testsuites name="questkit conformance" tests="1" failures="0" errors="1" skipped="0">',
-  '  <testsuite name="questkit check" tests="1" failures="0" errors="1" skipped="0">',
-  '    <testcase classname="questkit.conformance" name="run"><error message="questkit check did not finish"/></testcase>',
-  '  </testsuite>',
-  '</testsuites>',
-  '',
-].join('\n');
-
 /** `questkit check`: runs the conformance battery against an endpoint and reports. */
 export const checkCommand: Command = {
   name: 'check',
@@ -376,37 +349,18 @@ export const checkCommand: Command = {
   epilog: EPILOG,
   async run(parsed, io) {
     const options = toRunOptions(parsed, io.env);
-    const junit = str(parsed.values, 'junit');
-    if (junit !== undefined) await writeJunit(io, junit, JUNIT_UNFINISHED);
-    const color = io.stdout.isTTY === true && parsed.values['no-color'] !== true;
-    const live = io.stderr.isTTY === true && parsed.values.json !== true;
-    const controller = new AbortController();
-    const stopListening = io.onInterrupt(() => controller.abort());
-    let report: ConformanceReport;
-    // On a terminal one line is redrawn; in a CI log one line says the run started, so that the
-    // report below is the one place each check is listed.
-    const progress = (event: ProgressEvent) => {
-      if (live) {
-        const line = formatProgress(event, { color: parsed.values['no-color'] !== true });
-        io.stderr.write(`\r\u001b[2K${line}`);
-      } else if (event.done === 1) {
-        io.stderr.write(`questkit check: ${event.total} checks against ${options.url}\n`);
-      }
-    };
-    try {
-      report = await runConformance({
-        ...options,
-        signal: controller.signal,
-        ...(parsed.values.json === true ? {} : { onProgress: progress }),
-      });
-    } finally {
-      stopListening();
-      if (live) io.stderr.write('\r\u001b[2K');
-    }
-    if (report.unreachable !== undefined && parsed.values.json === true) {
-      io.stderr.write(`questkit check: cannot reach ${options.url}: ${report.unreachable}\n`);
-    }
-    await writeReports(report, parsed.values, io, color);
-    return report.summary.ok && !controller.signal.aborted ? 0 : 1;
+    return runReport(
+      {
+        name: 'check',
+        url: options.url,
+        suite: 'questkit conformance',
+        run: (extra) => runConformance({ ...options, ...extra }),
+        human: formatHuman,
+        json: formatJson,
+        junit: formatJunit,
+      },
+      parsed,
+      io,
+    );
   },
 };

@@ -1,4 +1,6 @@
 import { PLATFORM_CHECKS, type PlatformCheck } from '@questkit/core/api';
+import { escapeText } from '../escape.js';
+import { CLAIM_PROBE_ID } from '../probes.js';
 import {
   type CheckResult,
   type CheckStatus,
@@ -38,21 +40,13 @@ function label(status: CheckStatus | TierVerdict, p: Palette): string {
 }
 
 /**
- * Shows text from the endpoint on one line with its control characters escaped, so an answer can
- * neither break the layout, send escape sequences to the terminal, nor reorder the text around it
- * in a bidi-aware terminal (bidi marks, embeddings, overrides and isolates).
+ * Shows text from the endpoint on one line with every character that could act on a terminal
+ * escaped (controls, bidi, invisible and tag characters: see `escapeText`), so an answer can
+ * neither break the layout, send escape sequences, reorder the text around it nor hide words.
  */
 export function visible(text: string, limit = BODY_PREVIEW): string {
   const cut = text.length > limit ? `${text.slice(0, limit)}…` : text;
-  return cut.replace(
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
-    (c) =>
-      c === '\n'
-        ? '\\n'
-        : c === '\t'
-          ? '\\t'
-          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeText(cut);
 }
 
 function formatMs(ms: number): string {
@@ -79,7 +73,7 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
       .map(([name, value]) => `${name}: ${visible(value, 80)}`)
       .join(', ');
     lines.push(
-      `${indent}${p.dim('sent')}  ${sent.method} ${sent.url}${headers ? `  ${p.dim(`(${headers})`)}` : ''}  ${p.dim(`${sent.bodyBytes} B`)}`,
+      `${indent}${p.dim('sent')}  ${sent.method} ${visible(sent.url, 600)}${headers ? `  ${p.dim(`(${headers})`)}` : ''}  ${p.dim(`${sent.bodyBytes} B`)}`,
     );
     // The curl line below carries the body; print it here only when there is no curl line.
     if (!check.curl && sent.body) lines.push(`${indent}      ${p.dim(visible(sent.body))}`);
@@ -91,7 +85,7 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
         ? `${got.status}${got.contentType ? ` ${visible(got.contentType, 80)}` : ''}${got.location ? ` -> ${visible(got.location, 160)}` : ''}`
         : got.timedOut
           ? 'no answer (timed out)'
-          : `no answer: ${got.error ?? 'the request failed'}`;
+          : `no answer: ${visible(got.error ?? 'the request failed', 400)}`;
     lines.push(`${indent}${p.dim('got')}   ${head} ${p.dim(`in ${formatMs(got.elapsedMs)}`)}`);
     if (full && got.body !== undefined && got.body !== '')
       lines.push(`${indent}      ${p.dim(visible(got.body))}`);
@@ -129,26 +123,45 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   const verbose = options.verbose === true;
   const out: string[] = [];
   out.push(
-    `${p.bold('questkit check')} ${report.url}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
+    `${p.bold('questkit check')} ${visible(report.url, 600)}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
     '',
   );
-  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
+  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
   // Under a headline every claim got the same answer: the first failure says it, not forty.
   const first = report.checks.find((c) => c.status === 'fail');
+  const stopped = report.stoppedAnswering !== undefined;
   const headlined = (c: CheckResult) =>
     summary.headline !== undefined &&
+    !stopped &&
     c !== first &&
     c.received !== undefined &&
     c.received.status === first?.received?.status &&
+    sameRules(c, first) &&
     (c.status === 'fail' || c.status === 'warn');
+  // Once the server stopped, every later check got the same refused connection: one line says it.
+  const afterStop = (c: CheckResult) =>
+    stopped &&
+    c.status === 'not_judged' &&
+    c.received !== undefined &&
+    c.received.status === undefined &&
+    !c.received.timedOut;
   const folded = report.checks.filter(headlined);
-  const listed = report.checks.filter((c) => !headlined(c));
+  const unanswered = report.checks.filter(afterStop);
+  const listed = report.checks.filter((c) => !headlined(c) && !afterStop(c));
   for (const check of listed.filter((c) => c.status === 'fail')) {
     out.push(...block(check, p, true), '');
   }
   if (folded.length > 0) {
     out.push(
       p.dim(`  ${folded.length} more checks got the same answer: see the line at the top.`),
+      '',
+    );
+  }
+  if (unanswered.length > 0) {
+    out.push(
+      p.dim(
+        `  ${unanswered.length} more checks got no answer once the server had stopped (not judged): see the line at the top.`,
+      ),
       '',
     );
   }
@@ -176,7 +189,10 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     .join('  ');
   out.push(`Platform checks: ${platform}`);
   out.push(`Tiers: ${TIERS.map((tier) => `${tier} ${label(summary.tiers[tier], p)}`).join('  ')}`);
-  if (summary.claim) out.push(claimLine(summary.claim));
+  if (summary.claim) {
+    const claimCheck = report.checks.find((c) => c.id === CLAIM_PROBE_ID);
+    out.push(claimLine(summary.claim, claimCheck?.status === 'fail'));
+  }
   const counts = [
     p.green(`${summary.passed} passed`),
     summary.warned > 0 ? p.yellow(`${summary.warned} warned`) : `${summary.warned} warned`,
@@ -228,14 +244,26 @@ function skippedLines(checks: readonly CheckResult[], p: Palette): string[] {
 
 /**
  * What the sample claim got. A 400 is the handler refusing a member it does not know, which the
- * platform accepts: said so, lest it read as a failure next to PASSED.
+ * platform accepts: said so, lest it read as a failure next to PASSED; never when the claim's own
+ * check failed.
  */
-function claimLine(claim: NonNullable<ConformanceReport['summary']['claim']>): string {
+function claimLine(
+  claim: NonNullable<ConformanceReport['summary']['claim']>,
+  failed: boolean,
+): string {
   const answer = visible(claim.answer);
+  if (failed) return `The sample claim got ${answer}: the platform fails it (see above)`;
   if (claim.status === 400)
     return `Your handler refused the sample member with ${answer}: a member who has not done the task reads this (a valid answer)`;
   if (claim.status === 200) return `Your handler accepted the sample member with ${answer}`;
   return `The sample claim got: ${answer}`;
+}
+
+/** Whether two checks failed for the same reasons (the same rules), so one can stand for both. */
+function sameRules(a: CheckResult, b: CheckResult | undefined): boolean {
+  const rules = (c: CheckResult) =>
+    [...new Set(c.findings.filter((f) => f.severity === 'error').map((f) => f.rule))].sort().join();
+  return b !== undefined && (a.status === 'warn' || rules(a) === rules(b));
 }
 
 /** The last line: the verdict, and what decided it. */
@@ -260,7 +288,21 @@ function verdictLine(report: ConformanceReport, p: Palette): string {
   }
   const warned =
     summary.tiers.hardening === 'warn' ? ' Hardening warnings above are worth a look.' : '';
+  const open = report.checks.filter(
+    (c) => c.tier === 'members' && (c.status === 'not_judged' || c.status === 'skip'),
+  );
+  if (open.length === 0 && summary.tiers.members !== 'not_run') {
+    return p.green(
+      p.bold(`PASSED: the platform's checks and your members' claims will go through.${warned}`),
+    );
+  }
+  const which =
+    open.length === 0
+      ? 'no members check ran'
+      : `${open.map((c) => c.id).join(', ')} ${open.length === 1 ? 'was' : 'were'} not judged`;
   return p.green(
-    p.bold(`PASSED: the platform's checks and your members' claims will go through.${warned}`),
+    p.bold(
+      `PASSED: the platform's checks will go through. Your members' side is not promised: ${which} (see above for how to judge ${open.length === 1 ? 'it' : 'them'}).${warned}`,
+    ),
   );
 }

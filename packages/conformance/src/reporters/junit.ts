@@ -1,11 +1,15 @@
+import { escapeText } from '../escape.js';
 import type { CheckResult, ConformanceReport } from '../types.js';
 
 // Characters XML 1.0 cannot carry at all, even escaped; an endpoint's answer may contain them.
 const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
-/** Escapes text for an XML attribute or element. */
+/**
+ * Escapes text for an XML attribute or element. Characters that act on a page or a log (controls,
+ * bidi, invisible and tag characters) are first shown as escapes (`\u009b`); line breaks stay.
+ */
 export function xmlEscape(text: string): string {
-  return text
+  return escapeText(text, { keepLines: true })
     .replace(NOT_XML, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

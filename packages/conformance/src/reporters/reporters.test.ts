@@ -254,9 +254,12 @@ describe('formatJunit', () => {
     expect(xml).toMatch(/<skipped message="no API key given"\/>/);
   });
 
-  it('escapes markup and drops characters XML cannot carry', () => {
-    expect(xml).toContain('&lt;b&gt;no&lt;/b&gt;\ufffd[31m &amp; &quot;quotes&quot;');
-    expect(xmlEscape("a'b\u0000")).toBe('a&apos;b\ufffd');
+  it('escapes markup and shows control characters as escapes, never raw', () => {
+    expect(xml).toContain('&lt;b&gt;no&lt;/b&gt;\\u001b[31m &amp; &quot;quotes&quot;');
+    expect(xmlEscape("a'b\u0000\u0085\u202e\u{e0041}\n")).toBe(
+      'a&apos;b\\u0000\\u0085\\u202e\\u{e0041}\n',
+    );
+    expect(xmlEscape('\uffff')).toBe('\ufffd');
   });
 });
 

@@ -1,5 +1,6 @@
+import { escapeJson } from '../escape.js';
 import type { CheckResult, CheckStatus } from '../types.js';
-import type { WebhookReport } from '../webhook.js';
+import { WEBHOOK_CHECKS, type WebhookReport } from '../webhook.js';
 import { type Palette, palette } from './ansi.js';
 import { visible } from './human.js';
 import { junitDocument } from './junit.js';
@@ -31,7 +32,9 @@ function got(check: CheckResult): string {
   const answer = check.received;
   if (!answer) return '';
   if (answer.status === undefined) {
-    return answer.timedOut ? 'no answer (timed out)' : `no answer: ${answer.error ?? 'failed'}`;
+    return answer.timedOut
+      ? 'no answer (timed out)'
+      : `no answer: ${visible(answer.error ?? 'failed', 400)}`;
   }
   const type = answer.contentType ? ` ${visible(answer.contentType, 80)}` : '';
   return `${answer.status}${type} in ${formatMs(answer.elapsedMs)}`;
@@ -71,10 +74,10 @@ export function formatWebhookHuman(
   const verbose = options.verbose === true;
   const { summary } = report;
   const out: string[] = [
-    `${p.bold('questkit check-webhook')} ${report.url}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
+    `${p.bold('questkit check-webhook')} ${visible(report.url, 600)}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
     '',
   ];
-  if (summary.headline !== undefined) out.push(p.bold(summary.headline), '');
+  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
   const failed = report.checks.filter((c) => c.status === 'fail' || c.status === 'not_judged');
   // Under a headline every delivery got the same answer: one example says it.
   const shown = summary.headline !== undefined ? failed.slice(0, 1) : failed;
@@ -92,7 +95,7 @@ export function formatWebhookHuman(
   if (!verbose && report.checks.some((c) => c.status === 'warn')) out.push('');
   const width = Math.max(...report.checks.map((c) => c.id.length), 2);
   for (const check of report.checks) {
-    const reason = check.skipReason ? p.dim(`  (${check.skipReason})`) : '';
+    const reason = check.skipReason ? p.dim(`  (${visible(check.skipReason, 600)})`) : '';
     const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
     out.push(
       `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(width)}  ${check.title}${reason}`,
@@ -107,21 +110,36 @@ export function formatWebhookHuman(
     `${summary.skipped} skipped`,
   ].join(', ');
   out.push(`${summary.total} checks: ${counts} in ${formatMs(summary.durationMs)}`);
-  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${advice}`);
-  if (summary.verdict === 'fail') {
-    out.push(
-      p.red(
-        p.bold(
-          'FAILED: the platform will count these deliveries as failed, retry them for days, and may disable the webhook.',
-        ),
-      ),
-    );
-  } else if (summary.verdict === 'not_judged') {
-    out.push(p.yellow(p.bold('NOT JUDGED: some deliveries got no answer to judge (see above).')));
-  } else {
-    out.push(p.green(p.bold("PASSED: the platform's deliveries will succeed.")));
-  }
+  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${visible(advice, 1200)}`);
+  out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
+}
+
+/** The last line: the verdict, naming what failed and what the platform does about that. */
+function verdictLine(report: WebhookReport, p: Palette): string {
+  const { verdict } = report.summary;
+  if (verdict === 'not_judged') {
+    return p.yellow(p.bold('NOT JUDGED: some deliveries got no answer to judge (see above).'));
+  }
+  if (verdict === 'pass') return p.green(p.bold("PASSED: the platform's deliveries will succeed."));
+  const failed = report.checks.filter((c) => c.status === 'fail');
+  const deliveries = failed.filter((c) => c.id !== WEBHOOK_CHECKS.wrongSecret.id);
+  const sentences: string[] = [];
+  if (deliveries.length > 0) {
+    const which =
+      deliveries.length === 1
+        ? `${deliveries[0]!.id} failed`
+        : `${deliveries.length} deliveries failed`;
+    sentences.push(
+      `${which}: the platform counts ${deliveries.length === 1 ? 'it' : 'them'} as failed, retries for days, and may disable the webhook.`,
+    );
+  }
+  if (failed.some((c) => c.id === WEBHOOK_CHECKS.wrongSecret.id)) {
+    sentences.push(
+      `${WEBHOOK_CHECKS.wrongSecret.id} failed: the receiver takes a delivery with a wrong secret, so anyone who finds its URL can send it events the platform never sent.${deliveries.length === 0 ? " The platform's own deliveries succeed." : ''}`,
+    );
+  }
+  return p.red(p.bold(`FAILED: ${sentences.join(' ')}`));
 }
 
 /**
@@ -132,7 +150,7 @@ export function formatWebhookHuman(
  * process.stdout.write(formatWebhookJson(report));
  */
 export function formatWebhookJson(report: WebhookReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${escapeJson(JSON.stringify(report, null, 2))}\n`;
 }
 
 /** A check's findings, answer and repro line, for JUnit. */

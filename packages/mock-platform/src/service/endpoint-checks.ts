@@ -85,6 +85,11 @@ export interface EndpointCheck {
    * the check; a key not judged does not.
    */
   key: { verdict: 'accepted' | 'refused' | 'unchecked' | 'not_judged'; message: string } | null;
+  /**
+   * Set when the endpoint answered, then stopped answering mid-check (it probably crashed on a
+   * call the platform sends): the sentence that says where. It fails the check; null otherwise.
+   */
+  stoppedAnswering: string | null;
 }
 
 /** What to check by hand. */
@@ -223,6 +228,7 @@ export function createEndpointChecks(
       durationMs: null,
       violations: [],
       key: null,
+      stoppedAnswering: null,
     };
     records.push(record);
     if (records.length > deps.size) records = records.slice(records.length - deps.size);
@@ -262,11 +268,19 @@ export function createEndpointChecks(
     const verdict = platformVerdict(report);
     const key = keyOf(report);
     const keyFails = key.verdict === 'refused' || key.verdict === 'unchecked';
+    const stopped = report.stoppedAnswering?.message ?? null;
     // The record is shared with the list: finishing it in place updates what GET shows.
     Object.assign(record, {
       state: 'done',
       verdict,
-      passed: verdict === 'not_judged' ? null : verdict === 'pass' && !keyFails,
+      // A server that stopped answering fails, though the calls after it judged nothing.
+      passed:
+        stopped !== null
+          ? false
+          : verdict === 'not_judged'
+            ? null
+            : verdict === 'pass' && !keyFails,
+      stoppedAnswering: stopped,
       platform: report.summary.platform,
       headline: report.summary.headline ?? null,
       calls: report.checks.filter((c) => c.tier === 'platform').map(judgedCall),
