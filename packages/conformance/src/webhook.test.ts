@@ -131,7 +131,9 @@ describe('checkWebhookReceiver', () => {
     const report = await check(answering(401, '{"error":"Missing signature header"}'));
     expect(report.summary.verdict).toBe('fail');
     expect(statuses(report)['webhook.wrong-secret']).toBe('pass');
-    expect(report.summary.headline).toMatch(/^Every delivery got 401: the receiver refuses/);
+    expect(report.summary.headline).toMatch(
+      /^Every delivery got 401: the receiver refuses deliveries made as the platform makes them, so every event would be retried for days and then dropped\. /,
+    );
     expect(report.summary.headline).toMatch(/no signature header/);
     const text = messages(report);
     expect(text).toMatch(/It said: "Missing signature header"/);
@@ -212,8 +214,13 @@ describe('checkWebhookReceiver', () => {
     const report = await checkWebhookReceiver({ url: served.url, secret: SECRET });
     expect(report.summary.verdict).toBe('not_judged');
     expect(report.unreachable).toMatch(/ECONNREFUSED/);
-    expect(report.summary.headline).toMatch(/^No answer from .*: connection refused/);
+    expect(report.summary.headline).toBe(
+      `No answer from ${served.url}: connection refused (ECONNREFUSED). Is the receiver running, and are the host, port and scheme right?`,
+    );
     expect(report.checks.slice(1).every((c) => c.status === 'skip')).toBe(true);
+    expect(formatWebhookHuman(report).split('\n').at(-2)).toBe(
+      'NOT JUDGED: some deliveries got no answer to judge (see above).',
+    );
   });
 
   it('never shows the secret; its curl line reads it from the environment and works', async () => {
@@ -301,6 +308,26 @@ describe('checkWebhookReceiver', () => {
     const report = await check(answering(500, '{"error":"database down"}'));
     expect(report.summary.headline).toBe(
       'Every delivery got 500 ("database down"): the platform counts each as failed and retries it for days.',
+    );
+  });
+
+  it('says what another status is when the receiver gives no words', async () => {
+    const report = await check(answering(500, ''));
+    expect(report.summary.headline).toBe(
+      'Every delivery got 500: the platform counts each as failed and retries it for days.',
+    );
+  });
+
+  it('names the one failed delivery and the wrong secret together', async () => {
+    const report = await check((req, res) => {
+      void readAll(req).then((raw) => {
+        const { type } = JSON.parse(raw.toString('utf8')) as { type?: string };
+        res.writeHead(type === WEBHOOK_EVENT_TYPES[1] ? 500 : 200).end('{}');
+      });
+    });
+    expect(report.summary.headline).toBeUndefined();
+    expect(formatWebhookHuman(report).split('\n').at(-2)).toBe(
+      `FAILED: webhook.delivery.${WEBHOOK_EVENT_TYPES[1]} failed: the platform counts it as failed, retries for days, and may disable the webhook. webhook.wrong-secret failed: the receiver takes a delivery with a wrong secret, so anyone who finds its URL can send it events the platform never sent.`,
     );
   });
 
