@@ -49,7 +49,7 @@ describe('questkit check-webhook', () => {
     // Outside a terminal, one line says the run started, as check's does: the report lists each
     // check once.
     expect(io.err.join('')).toMatch(
-      /^questkit check-webhook: \d+ checks against http:\/\/127\.0\.0\.1:\d+\/\S*\n$/,
+      /^Warning: --secret on the command line [^\n]*\nquestkit check-webhook: \d+ checks against http:\/\/127\.0\.0\.1:\d+\/\S*\n$/,
     );
   });
 
