@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { STORY_STEPS } from '@questkit/demo';
@@ -92,7 +93,7 @@ describe('pnpm demo --once', () => {
   // with 130 on SIGINT whatever its command answered: the demo reads Ctrl-C as a key there.
   // util-linux's `script` gives it a terminal; npm exec stands for the `npx pnpm` that starts it.
   it('ends on a Ctrl-C typed in a terminal with status 0, under npm exec too, on the port asked', async () => {
-    const port = await freePort();
+    const port = await freePortRange();
     const child = spawn(
       'script',
       ['-qec', 'npm exec -- node --import tsx src/main.ts', '/dev/null'],
@@ -108,7 +109,7 @@ describe('pnpm demo --once', () => {
       typed = true;
       child.stdin?.write('\x03');
     });
-    expect(typed).toBe(true);
+    expect(typed, `the demo ended before it was ready:\n${stdout}`).toBe(true);
     expect(stdout).toContain(`mock platform          http://127.0.0.1:${port} `);
     expect(stdout).toContain(`shop (Express)         http://127.0.0.1:${port + 1}/verify`);
     expect(stdout).toContain(`webhook receiver       http://127.0.0.1:${port + 5}/webhooks`);
@@ -147,11 +148,33 @@ describe('pnpm demo --once', () => {
   });
 });
 
-/** A port the system reports free now (the five after it are very likely free too). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+/**
+ * The first of six consecutive ports that are free now, below the system's ephemeral range: the
+ * other suites' servers listen on port 0 and get ephemeral ports, so none of them can take one of
+ * the six between this check and the demo's start (the five after a port the system just gave out
+ * were taken that way under CI's load).
+ */
+async function freePortRange(count = 6): Promise<number> {
+  const ephemeral = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').then(
+    (text) => Number(text.trim().split(/\s+/)[0]) || 32768,
+    () => 32768,
+  );
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20000 + Math.floor(Math.random() * (ephemeral - 20000 - count));
+    const servers = Array.from({ length: count }, () => createServer());
+    const bound = await Promise.all(
+      servers.map(
+        (server, i) =>
+          new Promise<boolean>((resolve) => {
+            server.once('error', () => resolve(false));
+            server.listen(first + i, '127.0.0.1', () => resolve(true));
+          }),
+      ),
+    );
+    await Promise.all(
+      servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    );
+    if (bound.every(Boolean)) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports below ${ephemeral} in 50 tries`);
 }
