@@ -164,8 +164,13 @@ describe('the dashboard says why', { timeout: 120_000 }, () => {
       expect(await last.textContent()).toContain('answered {"error":"Missing X-Signature header"}');
       const why = last.locator('.attempt-explanation');
       expect(await why.textContent()).toBe(explainRefusedDelivery({ status: 401 }));
-      await why.scrollIntoViewIfNeeded();
-      expect(await why.isVisible()).toBe(true);
+      // The rows render again on each refresh: a scroll that meets a replaced row tries again.
+      await expect
+        .poll(async () => {
+          await why.scrollIntoViewIfNeeded().catch(() => undefined);
+          return why.isVisible();
+        }, WAIT)
+        .toBe(true);
       expect(await page.locator('#delivery-detail').isHidden()).toBe(true);
       // Readable at this width: the page itself does not scroll sideways.
       const scroll = await page.evaluate(() => {
