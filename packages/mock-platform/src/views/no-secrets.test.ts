@@ -58,17 +58,16 @@ describe('answers built from records leak no field the contract does not name', 
     expect(answer.text).not.toContain(DEMO.apiKeys.readOnly);
   });
 
-  it.each(ROUTES.filter((route) => !route.includes('/reviews')))(
-    'GET %s (read-only key): no webhook secret, no task key',
-    async (route) => {
-      const { call } = plantedPlatform();
-      const answer = await call('GET', route, { key: DEMO.apiKeys.readOnly });
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.text).not.toContain(PLANTED);
-      expect(answer.text).not.toContain('whsec_');
-      expect(answer.text).not.toContain(DEMO.taskApiKey);
-    },
-  );
+  it.each(
+    ROUTES.filter((route) => !route.includes('/reviews')),
+  )('GET %s (read-only key): no webhook secret, no task key', async (route) => {
+    const { call } = plantedPlatform();
+    const answer = await call('GET', route, { key: DEMO.apiKeys.readOnly });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.text).not.toContain(PLANTED);
+    expect(answer.text).not.toContain('whsec_');
+    expect(answer.text).not.toContain(DEMO.taskApiKey);
+  });
 
   it('shows the webhook secret and the task key to a read-write caller (the masks are not blanket)', async () => {
     const { call } = plantedPlatform();
