@@ -25,7 +25,7 @@ function plantedPlatform() {
       tasks: quest.tasks.map((task) => ({ ...plant(task), settings: task.settings })),
     });
   for (const webhook of store.webhooks.listByCommunity(DEMO.communityId))
-    store.webhooks.update(webhook.id, plant({}));
+    store.webhooks.update(webhook.id, plant({ name: webhook.name }));
   for (const record of store.deliveries.listByWebhook(DEMO.webhooks.joined))
     store.deliveries.put({ ...plant(record), payload: { ...record.payload, token: PLANTED } });
   for (const id of Object.values(DEMO.reviews)) store.reviews.put(plant(store.reviews.get(id)!));
