@@ -1,4 +1,10 @@
-import { type QuestListItem, QuestListItemSchema } from '@questkit/core/api';
+import {
+  type QuestCreateResponse,
+  QuestCreateResponseSchema,
+  type QuestListItem,
+  QuestListItemSchema,
+  type QuestReward,
+} from '@questkit/core/api';
 import type { CommunityRecord, QuestRecord } from '../store/records.js';
 import { MASKED_SECRET } from './webhooks.js';
 
@@ -29,5 +35,24 @@ export function questListItem(
     communityImageUrl: community.image ?? '',
     communityName: community.name,
     subdomain: community.subdomain,
+  });
+}
+
+/**
+ * A quest as creation and update answer it. Creation shows the rewards as they were created;
+ * otherwise the quest's listed rewards are shown as value rewards (`{type, value}`): the store
+ * keeps the list form only.
+ */
+export function questCreateView(
+  quest: QuestRecord,
+  rewards?: readonly QuestReward[],
+): QuestCreateResponse {
+  return QuestCreateResponseSchema.parse({
+    ...quest,
+    rewards:
+      rewards ??
+      quest.rewards
+        .filter((reward) => Number.isFinite(Number(reward.value)))
+        .map((reward) => ({ type: reward.type, value: Number(reward.value) })),
   });
 }
