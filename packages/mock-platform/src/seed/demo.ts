@@ -114,13 +114,17 @@ function assignRanks(users: UserRecord[]): void {
   });
 }
 
+let checkedFixture: StoreSnapshot | undefined;
+
 /** The demo fixture with the options applied and `generated` members added after the named ones. */
 function demoSnapshot(
   generated: number,
   options: SeedDemoOptions,
 ): { snapshot: StoreSnapshot; named: number } {
-  // Checked like any fixtures file, so a bad edit of demo.json fails naming the field.
-  const snapshot = parseSnapshot(structuredClone(fixture));
+  // Checked like any fixtures file, so a bad edit of demo.json fails naming the field; once, as
+  // tests seed many platforms. Each seed gets its own copy: stores keep the records they are given.
+  checkedFixture ??= parseSnapshot(fixture);
+  const snapshot = structuredClone(checkedFixture);
   if (options.apiKey !== undefined) {
     for (const key of snapshot.apiKeys)
       if (key.key === DEMO.apiKeys.readWrite) key.key = options.apiKey;
