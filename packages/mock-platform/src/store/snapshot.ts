@@ -1,10 +1,13 @@
 import {
   InviteStatusSchema,
   QuestConditionSchema,
+  QuestListItemSchema,
   QuestListRewardSchema,
   RichTextNodeSchema,
   TaskSettingsSchema,
   UserRoleSchema,
+  WebhookDeliveryRecordSchema,
+  WebhookSchema,
 } from '@questkit/core/api';
 import * as z from 'zod';
 import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
@@ -12,7 +15,8 @@ import { ReviewEventRecordSchema, ReviewRecordSchema } from './reviews.js';
 import type { Store, StoreSnapshot } from './store.js';
 
 // The fixtures file format, checked when a file is loaded so a hand-edited fixture fails at
-// start-up with the path of the bad field instead of as odd answers later.
+// start-up with the path of the bad field instead of as odd answers later. A field an answer shows
+// as it is takes the answer's own schema (core's), so no record loads that an answer would refuse.
 
 const timestamp = z.iso.datetime({ offset: true });
 const nullableString = z.string().nullable();
@@ -116,7 +120,7 @@ const QuestRecordSchema = z.object({
       settings: TaskSettingsSchema,
     }),
   ),
-  claimLimit: count,
+  claimLimit: QuestListItemSchema.shape.claimLimit,
   position: z.number().nullable(),
   sprintId: z.uuid().nullable(),
   isAutomaticWhenEmpty: z.boolean(),
@@ -133,10 +137,10 @@ const WebhookRecordSchema = z.object({
   id: z.uuid(),
   communityId: z.uuid(),
   name: z.string().min(1),
-  uri: z.string(),
+  uri: WebhookSchema.shape.uri,
   active: z.boolean(),
   secret: z.string(),
-  events: z.array(z.string()),
+  events: WebhookSchema.shape.events,
   success: count,
   failed: count,
   exhausted: count,
@@ -149,7 +153,7 @@ const DeliveryRecordSchema = z.object({
   webhookId: z.uuid(),
   communityId: z.uuid(),
   status: z.enum(DELIVERY_STATUSES),
-  eventType: z.string(),
+  eventType: WebhookDeliveryRecordSchema.shape.eventType,
   tries: count,
   payload: z.record(z.string(), z.unknown()),
   createdAt: timestamp,
