@@ -6,8 +6,8 @@ import { type ClaimJournal, createClaimJournal } from './claim-journal.js';
 import { type Claims, createClaims } from './claims.js';
 import { type ConnectService, createConnectService } from './connect.js';
 import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
-import { createLimiter } from './outbound/limiter.js';
 import { createOutbound, type Outbound, type OutboundOptions } from './outbound/outbound.js';
+import { createSlots } from './outbound/slots.js';
 import { createTracker } from './tracker.js';
 import {
   createDeliveries,
@@ -110,7 +110,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
   const deliveries = createDeliveries(
     context,
     scheduler,
-    createLimiter(webhooks.concurrency),
+    createSlots(webhooks.concurrency),
     outbound,
     tracker,
     webhooks,
