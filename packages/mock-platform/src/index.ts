@@ -18,6 +18,11 @@ export {
   controlExample,
 } from './control/catalog.js';
 export {
+  type GeneratedCredential,
+  PUBLISHED_CREDENTIALS,
+  replacePublishedCredentials,
+} from './demo-credentials.js';
+export {
   type ApiFailure,
   apiError,
   ERROR_STATUSES,
@@ -36,7 +41,6 @@ export {
   type RouteHandler,
   SVC_HEADERS,
 } from './http/route.js';
-export type { RequestRecord } from './journal.js';
 export * from './limits.js';
 export { renderDocsPage } from './openapi/docs-page.js';
 export {
@@ -45,11 +49,6 @@ export {
   type OpenApiOptions,
 } from './openapi/document.js';
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform.js';
-export {
-  type GeneratedCredential,
-  PUBLISHED_CREDENTIALS,
-  replacePublishedCredentials,
-} from './published-credentials.js';
 export type { ReferralCodes } from './referral-codes.js';
 export { PUBLIC_PREFIX, PUBLIC_ROUTES } from './routes/index.js';
 export {
@@ -59,6 +58,7 @@ export {
   seedDemo,
 } from './seed/demo.js';
 export { DEMO, generatedUserId } from './seed/demo-ids.js';
+export type { RequestRecord } from './served-requests.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
 export * from './service/index.js';
 export type { DecidedReview } from './service/reviews.js';

@@ -13,8 +13,8 @@ import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
 import type { QuestRecord } from '../store/records.js';
 import { taskMethods } from './accounts.js';
+import type { BackgroundWork } from './background-work.js';
 import type { Outbound } from './outbound/outbound.js';
-import type { Tracker } from './tracker.js';
 
 // The platform's automatic checks of a verification endpoint, judged by the very code of
 // `questkit check` (its platform tier): the claims the platform sends for the task (its claim
@@ -195,7 +195,7 @@ function claimOf(
 /** The endpoint check engine; keeps the last `size` records. */
 export function createEndpointChecks(
   context: MockContext,
-  deps: { tracker: Tracker; timeoutMs: number; size: number; outbound: Outbound },
+  deps: { tracker: BackgroundWork; timeoutMs: number; size: number; outbound: Outbound },
 ): EndpointChecks {
   let records: EndpointCheck[] = [];
 

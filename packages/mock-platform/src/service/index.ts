@@ -10,15 +10,6 @@ export {
   taskMethods,
   walletFor,
 } from './accounts.js';
-export type { CallFilter, CallJournal, CallRecord } from './call-journal.js';
-export {
-  CLAIM_OUTCOMES,
-  type ClaimEntry,
-  type ClaimEntryFilter,
-  type ClaimJournal,
-  type ClaimOutcome,
-  claimOutcome,
-} from './claim-journal.js';
 export {
   CLAIM_REASONS,
   CLAIM_STATUSES,
@@ -53,6 +44,15 @@ export {
   type OutboundRefusal,
   OutboundRefusedError,
 } from './outbound/outbound.js';
+export type { CallFilter, CallJournal, CallRecord } from './recorded-calls.js';
+export {
+  CLAIM_OUTCOMES,
+  type ClaimEntry,
+  type ClaimEntryFilter,
+  type ClaimJournal,
+  type ClaimOutcome,
+  claimOutcome,
+} from './recorded-claims.js';
 export {
   createService,
   DEFAULT_SERVICE_JOURNAL_SIZE,

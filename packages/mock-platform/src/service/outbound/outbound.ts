@@ -1,6 +1,6 @@
 import type { ObservedAnswer } from '@questkit/core/api';
 import { type Clock, systemClock } from '../../clock.js';
-import { createRingJournal } from '../ring-journal.js';
+import { createRecentRecords } from '../recent-records.js';
 import { type PostJsonOptions, postJson } from './http-call.js';
 import { createSlots } from './slots.js';
 import { createTargetRate } from './target-rate.js';
@@ -121,7 +121,7 @@ export function createOutbound(
       clock,
     ),
   };
-  const journal = createRingJournal<OutboundRefusal, 'kind'>(
+  const journal = createRecentRecords<OutboundRefusal, 'kind'>(
     positiveInteger('journalSize', options.journalSize, 1000),
     ['kind'],
   );

@@ -8,9 +8,9 @@ import type {
   WebhookRecord,
 } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
+import type { BackgroundWork } from '../background-work.js';
 import type { Outbound } from '../outbound/outbound.js';
 import type { Slots } from '../outbound/slots.js';
-import type { Tracker } from '../tracker.js';
 import {
   deliveryFailure,
   WEBHOOK_MAX_ANSWER_BYTES,
@@ -165,7 +165,7 @@ export function webhookSettings(options: WebhookDeliveryOptions = {}): WebhookDe
  * retries are scheduler jobs.
  *
  * @example
- * const deliveries = createDeliveries(context, scheduler, createSlots(64), outbound, createTracker(), {});
+ * const deliveries = createDeliveries(context, scheduler, createSlots(64), outbound, createBackgroundWork(), {});
  * const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', memberEventData(community, user));
  * await settled;
  */
@@ -174,7 +174,7 @@ export function createDeliveries(
   scheduler: Scheduler,
   slots: Slots,
   outbound: Outbound,
-  tracker: Tracker,
+  tracker: BackgroundWork,
   options: WebhookDeliveryOptions = {},
 ): Deliveries {
   const settings = webhookSettings(options);

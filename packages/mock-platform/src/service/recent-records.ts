@@ -2,7 +2,7 @@
 // by equality on a few fields, and heard live by the dashboard. One mechanism for both.
 
 /** A journal of records of type `T`, filtered on the fields `K`. */
-export interface RingJournal<T, K extends keyof T> {
+export interface RecentRecords<T, K extends keyof T> {
   /** Adds a record, dropping the oldest past the size. */
   record(entry: T): void;
   /** The records kept, oldest first; those matching every given field of `filter`. */
@@ -14,10 +14,10 @@ export interface RingJournal<T, K extends keyof T> {
 }
 
 /** A journal keeping the last `size` records (none when `size` is 0), filterable on `fields`. */
-export function createRingJournal<T, K extends keyof T>(
+export function createRecentRecords<T, K extends keyof T>(
   size: number,
   fields: readonly K[],
-): RingJournal<T, K> & { entries(): readonly T[] } {
+): RecentRecords<T, K> & { entries(): readonly T[] } {
   let entries: T[] = [];
   const listeners = new Set<(entry: T) => void>();
   return {

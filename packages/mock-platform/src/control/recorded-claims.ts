@@ -3,7 +3,7 @@ import { REDACTED } from '@questkit/core/api';
 import * as z from 'zod';
 import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
-import { CLAIM_OUTCOMES } from '../service/claim-journal.js';
+import { CLAIM_OUTCOMES } from '../service/recorded-claims.js';
 import { callVerificationEndpoint } from '../service/verification-call.js';
 import { defineControlRoute } from './route.js';
 
@@ -20,7 +20,7 @@ const ClaimsQuerySchema = z.object({
  * verification call (same URL and body, the task's API key as it is now), answering the new call,
  * judged, without recording it as a claim.
  */
-export const CLAIM_JOURNAL_ROUTES = [
+export const RECORDED_CLAIM_ROUTES = [
   defineControlRoute({
     method: 'GET',
     path: '/__mock/claims',
