@@ -5,6 +5,7 @@ import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
 import { CLAIM_OUTCOMES } from '../service/recorded-claims.js';
 import { callVerificationEndpoint } from '../service/verification-call.js';
+import { listedRecords } from './listing.js';
 import { defineControlRoute } from './route.js';
 
 const ClaimsQuerySchema = z.object({
@@ -21,23 +22,15 @@ const ClaimsQuerySchema = z.object({
  * judged, without recording it as a claim.
  */
 export const RECORDED_CLAIM_ROUTES = [
-  defineControlRoute({
-    method: 'GET',
+  ...listedRecords({
     path: '/__mock/claims',
     summary:
       'Every claim, whatever its outcome (claimed, in-review, not-verified, key-refused, refused, endpoint-fault)',
+    clearSummary: 'Clear the journal of claims',
     query: 'outcome=refused',
     querySchema: ClaimsQuerySchema,
-    handle: ({ query, c }, { service }) => c.json(service.claimJournal.list(query)),
-  }),
-  defineControlRoute({
-    method: 'DELETE',
-    path: '/__mock/claims',
-    summary: 'Clear the journal of claims',
-    handle: ({ c }, { service }) => {
-      service.claimJournal.clear();
-      return c.body(null, 200);
-    },
+    list: ({ service }, filter) => service.claimJournal.list(filter),
+    clear: ({ service }) => service.claimJournal.clear(),
   }),
   defineControlRoute({
     method: 'POST',

@@ -15,6 +15,7 @@ import type { QuestRecord } from '../store/records.js';
 import { taskMethods } from './accounts.js';
 import type { BackgroundWork } from './background-work.js';
 import type { Outbound } from './outbound/outbound.js';
+import { matches } from './recent-records.js';
 
 // The platform's automatic checks of a verification endpoint, judged by the very code of
 // `questkit check` (its platform tier): the claims the platform sends for the task (its claim
@@ -332,13 +333,7 @@ export function createEndpointChecks(
       }
     },
     list(filter = {}) {
-      return records
-        .filter(
-          (record) =>
-            (filter.endpoint === undefined || record.endpoint === filter.endpoint) &&
-            (filter.questId === undefined || record.questId === filter.questId),
-        )
-        .map((record) => ({ ...record }));
+      return records.filter((record) => matches(record, filter)).map((record) => ({ ...record }));
     },
     clear() {
       records = [];

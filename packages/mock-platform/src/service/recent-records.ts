@@ -13,10 +13,19 @@ export interface RecentRecords<T, K extends keyof T> {
   subscribe(listener: (entry: T) => void): () => void;
 }
 
-/** A journal keeping the last `size` records (none when `size` is 0), filterable on `fields`. */
+/**
+ * Whether `entry` has every value `filter` gives (a field absent or undefined matches any): the
+ * one filter of the mock's record lists.
+ */
+export function matches<T>(entry: T, filter: Partial<T>): boolean {
+  return (Object.keys(filter) as Array<keyof T>).every(
+    (field) => filter[field] === undefined || entry[field] === filter[field],
+  );
+}
+
+/** A journal keeping the last `size` records (none when `size` is 0), filterable on the fields `K`. */
 export function createRecentRecords<T, K extends keyof T>(
   size: number,
-  fields: readonly K[],
 ): RecentRecords<T, K> & { entries(): readonly T[] } {
   let entries: T[] = [];
   const listeners = new Set<(entry: T) => void>();
@@ -29,9 +38,7 @@ export function createRecentRecords<T, K extends keyof T>(
       for (const listener of listeners) listener(entry);
     },
     list(filter = {}) {
-      return entries.filter((entry) =>
-        fields.every((field) => filter[field] === undefined || entry[field] === filter[field]),
-      );
+      return entries.filter((entry) => matches<T>(entry, filter as Partial<T>));
     },
     entries: () => entries,
     clear() {

@@ -38,10 +38,5 @@ export interface CallJournal {
 
 /** A journal keeping the last `size` calls. */
 export function createRecordedCalls(size: number): CallJournal {
-  return createRecentRecords<CallRecord, keyof CallFilter>(size, [
-    'questId',
-    'userId',
-    'outcome',
-    'subdomain',
-  ]);
+  return createRecentRecords<CallRecord, keyof CallFilter>(size);
 }

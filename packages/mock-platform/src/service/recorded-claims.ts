@@ -77,11 +77,6 @@ export interface ClaimJournal {
 
 /** A journal keeping the last `size` claims. */
 export function createRecordedClaims(size: number): ClaimJournal {
-  const journal = createRecentRecords<ClaimEntry, keyof ClaimEntryFilter>(size, [
-    'subdomain',
-    'questId',
-    'userId',
-    'outcome',
-  ]);
+  const journal = createRecentRecords<ClaimEntry, keyof ClaimEntryFilter>(size);
   return { ...journal, get: (id) => journal.entries().find((entry) => entry.id === id) };
 }

@@ -123,7 +123,6 @@ export function createOutbound(
   };
   const journal = createRecentRecords<OutboundRefusal, 'kind'>(
     positiveInteger('journalSize', options.journalSize, 1000),
-    ['kind'],
   );
   const refuse = (kind: OutboundKind, target: string, reason: string): never => {
     journal.record({ at: platformClock.now().toISOString(), kind, target, reason });
