@@ -1,9 +1,14 @@
-import { SVC_HEADER_SCHEMAS } from '@questkit/core/api';
-import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../errors.js';
-import type { PublicRoute } from '../http/route.js';
-import { PUBLIC_PREFIX } from '../routes/index.js';
-import { DEMO } from '../seed/demo-ids.js';
-import { exampleCurl, REQUEST_EXAMPLES } from './examples.js';
+import type { z } from 'zod';
+import { ErrorBodySchema } from '../api/errors.js';
+import { SVC_HEADER_SCHEMAS } from '../api/headers.js';
+import { API_OPERATIONS } from '../api/index.js';
+import {
+  API_ERROR_STATUSES,
+  API_PREFIX,
+  type ApiErrorStatus,
+  type ApiOperation,
+} from '../api/operation.js';
+import { exampleCurl, type OpenApiExamples } from './examples.js';
 import { type JsonSchema, toOpenApiSchema } from './json-schema.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
@@ -22,13 +27,27 @@ export type OpenApiDocument = {
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface OpenApiOptions {
+  /** The operations to document (default every operation of the contract, `API_OPERATIONS`). */
+  operations?: readonly ApiOperation[];
   /** The server URL the document names (default `/`, the origin serving the document). */
   serverUrl?: string;
-  /** The document's version (default the package version). */
+  /** The document's version (default `0.1.0`). */
   version?: string;
+  /** The document's title (default `Community Platform Public API`). */
+  title?: string;
+  /** The document's description (default: how errors look and which credentials are taken). */
+  description?: string;
+  /** The description of the `memberToken` credential. */
+  memberTokenDescription?: string;
+  /**
+   * A request example per operation, on one community's data: adds parameter and body examples
+   * and a curl line per operation (`x-codeSamples`). Default none: the document then names no
+   * identifier or key of any community.
+   */
+  examples?: OpenApiExamples;
 }
 
-const STATUS_TEXT: Record<ErrorStatus, string> = {
+const STATUS_TEXT: Record<ApiErrorStatus, string> = {
   400: 'Validation error: a parameter, header or body field is missing or wrong (the message names it).',
   401: 'No credential, or an unknown API key or invalid member token.',
   403: 'Valid credential, but of another community, a read-only key for a write, or a role that is not allowed.',
@@ -88,21 +107,21 @@ function exampleOfType(value: string, schema: JsonSchema): unknown {
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The OpenAPI 3.1 document of the public API, generated from core's operations (the routes carry
- * them) and core's zod schemas: every parameter, body and answer of the document is the schema the mock validates
- * with.
+ * The OpenAPI 3.1 document of the public API, generated from the contract's operations and zod
+ * schemas: every parameter, body and answer of the document is the schema a server validates
+ * with. Web-standard and plain JSON: serve it, write it to a file, or hand it to a tool.
  *
  * @example
- * const document = buildOpenApiDocument(PUBLIC_ROUTES, { serverUrl: 'http://127.0.0.1:4000' });
+ * const document = buildOpenApiDocument({ serverUrl: 'https://api.example.com' });
+ * Object.keys(document.paths).length; // 23 paths, 29 operations
  */
-export function buildOpenApiDocument(
-  routes: readonly PublicRoute[],
-  options: OpenApiOptions = {},
-): OpenApiDocument {
+export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  const operations: readonly ApiOperation[] = options.operations ?? Object.values(API_OPERATIONS);
+  const examples = options.examples;
   const schemas: Record<string, JsonSchema> = {};
   schemas.Error = toOpenApiSchema(ErrorBodySchema, 'output', schemas);
   const responses: Record<string, unknown> = {};
-  for (const status of ERROR_STATUSES) {
+  for (const status of API_ERROR_STATUSES) {
     const response: Record<string, unknown> = {
       description: STATUS_TEXT[status],
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -117,9 +136,9 @@ export function buildOpenApiDocument(
 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
-  for (const route of routes) {
+  for (const route of operations) {
     tags.add(route.tag);
-    const example = REQUEST_EXAMPLES[route.operationId] ?? {};
+    const example = examples?.requests[route.operationId] ?? {};
     const parameters: unknown[] = [];
     for (const [name, schema] of properties(toOpenApiSchema(route.params, 'input', schemas))) {
       parameters.push({ name, in: 'path', required: true, schema });
@@ -127,7 +146,7 @@ export function buildOpenApiDocument(
     if (route.query) {
       const json = toOpenApiSchema(route.query, 'input', schemas);
       const required = new Set((json.required ?? []) as string[]);
-      const query = route.query;
+      const query: z.ZodType = route.query;
       for (const [name, schema] of properties(json)) {
         const { description, ...rest } = schema;
         // What the mock takes as "no value" for this parameter, from its own schema.
@@ -186,7 +205,7 @@ export function buildOpenApiDocument(
       const value =
         parameter.in === 'path'
           ? (example.params?.[parameter.name] ??
-            (parameter.name === 'subdomain' ? DEMO.subdomain : undefined))
+            (parameter.name === 'subdomain' ? examples?.subdomain : undefined))
           : parameter.in === 'query'
             ? example.query?.[parameter.name]
             : undefined;
@@ -205,32 +224,36 @@ export function buildOpenApiDocument(
         },
       };
     }
-    const path = `${PUBLIC_PREFIX}${route.path}`;
-    // A whole request per operation, as the docs page shows it (the x-codeSamples convention).
-    operation['x-codeSamples'] = [
-      {
-        lang: 'Shell',
-        label: 'curl',
-        source: exampleCurl(
-          route.method,
-          path,
-          example,
-          options.serverUrl ?? 'http://127.0.0.1:4000',
-        ),
-      },
-    ];
+    const path = `${API_PREFIX}${route.path}`;
+    if (examples) {
+      // A whole request per operation, as a docs page shows it (the x-codeSamples convention).
+      operation['x-codeSamples'] = [
+        {
+          lang: 'Shell',
+          label: 'curl',
+          source: exampleCurl(
+            route.method,
+            path,
+            example,
+            examples,
+            options.serverUrl ?? 'http://127.0.0.1:4000',
+          ),
+        },
+      ];
+    }
     paths[path] = { ...paths[path], [route.method]: operation };
   }
 
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Community Platform Public API (questkit mock)',
+      title: options.title ?? 'Community Platform Public API',
       version: options.version ?? '0.1.0',
       description:
-        'The public API as the questkit mock platform serves it. Errors answer {"message": string} ' +
-        '(plus "issues" on validation errors). Credentials: x-api-key (per community, read-only or read-write) ' +
-        'or authorization: Bearer <member token issued by the mock>.',
+        options.description ??
+        'The public API of the community platform. Errors answer {"message": string} ' +
+          '(plus "issues" on validation errors). Credentials: x-api-key (per community, read-only or read-write) ' +
+          'or authorization: Bearer <member token>.',
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags: [...tags].map((name) => ({ name })),
@@ -249,7 +272,9 @@ export function buildOpenApiDocument(
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: 'A member token issued by the mock (POST /__mock/tokens).',
+          description:
+            options.memberTokenDescription ??
+            'A member token: a JWT naming one member of the community.',
         },
       },
     },

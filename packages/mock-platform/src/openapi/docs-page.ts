@@ -2,8 +2,9 @@
 // stylesheet of our own. No script and no third-party package: nothing to install (no install
 // scripts), nothing fetched (it works offline), and every text of the document is escaped, so a
 // description such as "Bearer <member token>" shows as written and can never become markup.
+
+import type { JsonSchema } from '@questkit/core/openapi';
 import type { OpenApiDocument } from './document.js';
-import type { JsonSchema } from './json-schema.js';
 
 /** Only our stylesheet and icon; no script at all, no framing. */
 export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
