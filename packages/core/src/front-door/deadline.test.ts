@@ -45,17 +45,6 @@ describe('beforeDeadline', () => {
 });
 
 describe('timerUntil', () => {
-  it('works where a timer is a number, as on Workers, Deno and browsers (nothing to unref)', () => {
-    const numbered = vi.spyOn(globalThis, 'setTimeout').mockImplementation((() => 7) as never);
-    let timer: unknown;
-    try {
-      timer = timerUntil(Date.now() + 50, () => {});
-    } finally {
-      numbered.mockRestore();
-    }
-    expect(timer).toBe(7);
-  });
-
   it('calls back at the deadline, and clearTimeout cancels it', async () => {
     vi.useFakeTimers();
     const fired = vi.fn();
