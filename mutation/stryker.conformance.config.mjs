@@ -4,14 +4,18 @@ import core from './stryker.config.mjs';
 
 /** The judge's decision code: what passes, fails or goes unjudged, not the report's wording. */
 const GUARDED = [
-  // The member verdicts: the key check's, the answer's, the server staying up.
-  'packages/conformance/src/verdicts.ts',
+  // The member verdicts: which answers count as the same, a verdict's status, whether a verdict
+  // is judged at all, and the key check's (the answer's and staying-up's sentences excluded).
+  'packages/conformance/src/verdicts.ts:45-55',
+  'packages/conformance/src/verdicts.ts:63-68',
+  'packages/conformance/src/verdicts.ts:112-135',
+  'packages/conformance/src/verdicts.ts:155-252',
   // Words that read as a refused key (a key-refused failure).
   'packages/conformance/src/key-refusal.ts',
   // Whether the server stopped answering (its sentence excluded).
   'packages/conformance/src/stopped-answering.ts:21-49',
-  // The tiers', the run's and the platform's verdicts (the closing line's pass/fail).
-  'packages/conformance/src/summary.ts:64-110',
+  // The run's verdict: the closing line's pass, fail or not judged.
+  'packages/conformance/src/summary.ts:77-88',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -11,8 +11,6 @@ export default defineConfig({
       'src/key-refusal.test.ts',
       'src/verdicts.test.ts',
       'src/refused-claims.test.ts',
-      'src/headline.test.ts',
-      'src/reported.test.ts',
     ],
     testTimeout: 60_000,
   },
