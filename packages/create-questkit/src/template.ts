@@ -20,9 +20,12 @@ const OPTION_FILES: Record<Option, readonly string[]> = {
   connect: [
     'src/session.ts',
     'lib/session.ts',
+    'src/login.ts',
+    'lib/login.ts',
     'test/connect.test.ts',
+    'test/login.test.ts',
     'app/api/connect/route.ts',
-    'app/login/page.tsx',
+    'app/login/route.ts',
   ],
   webhooks: [
     'src/webhooks.ts',

@@ -48,6 +48,15 @@ export function getConnectFlow() {
   });
   return flow;
 }
+
+/** The login's session settings (login.ts): its secret, and a Secure cookie when PUBLIC_URL is https. */
+export function getSessionSettings() {
+  getConnectFlow(); // refuses to run without every connect setting
+  return {
+    secret: required('SESSION_SECRET'),
+    secure: required('PUBLIC_URL').startsWith('https:'),
+  };
+}
 // @end
 // @if webhooks
 

@@ -16,7 +16,10 @@ const freePort = () =>
     });
   });
 
-/** `npm start` on a free port of 127.0.0.1, with `env` as the environment (the build is test/build.ts's). */
+/**
+ * `npm start` on a free port of 127.0.0.1, with `env` as the environment (the build is
+ * test/build.ts's); `output()` is what it printed so far.
+ */
 export async function startApp(env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -31,7 +34,12 @@ export async function startApp(env: Record<string, string>) {
   const child = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     env: childEnv,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // What the app printed (a sign-in code, for one), for the tests to read.
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    output += text;
   });
   const close = async () => {
     if (child.exitCode !== null) return;
@@ -48,7 +56,7 @@ export async function startApp(env: Record<string, string>) {
         () => false,
       )
     )
-      return { origin, close };
+      return { origin, close, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await close();

@@ -8,6 +8,7 @@ import {
   webhookEndpoint, // @webhooks
 } from '@questkit/hono';
 import { Hono } from 'hono';
+import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
 import { questSucceeded } from './webhooks.js'; // @webhooks
@@ -104,9 +105,17 @@ const app = new Hono<AppEnv>();
 app.all('/verify', (c, next) => endpoints(c.env).verify(c, next));
 // @if connect
 app.on(['GET', 'POST'], '/connect', (c, next) => endpoints(c.env).connect(c, next));
-// Your login: once the member proved who they are, set the cookie of
-// sessionCookie(memberId, SESSION_SECRET) (src/session.ts) and send them to returnTo.
-app.get('/login', (c) => c.text('Your login goes here.'));
+// A minimal sign-in to replace with yours (src/login.ts): once it sets the session, /connect knows
+// the member. Its codes live in one isolate's memory: fine for wrangler dev, not for a real login.
+app.get('/login', (c) => c.html(loginPage(c.req.query('returnTo'))));
+app.post('/login', async (c) => {
+  endpoints(c.env); // refuses to run without the secrets
+  const secure = (c.env.PUBLIC_URL ?? c.req.url).startsWith('https:');
+  const answer = await login(await c.req.parseBody(), { secret: c.env.SESSION_SECRET, secure });
+  if (answer.status !== 303) return c.html(answer.html, answer.status);
+  c.header('set-cookie', answer.cookie);
+  return c.redirect(answer.location, 303);
+});
 // @end
 app.post('/webhooks', (c, next) => endpoints(c.env).webhooks(c, next)); // @webhooks
 app.get('/', (c) => c.text("my-quest-app: POST /verify answers the platform's claims."));
