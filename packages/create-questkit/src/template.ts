@@ -32,6 +32,7 @@ const OPTION_FILES: Record<Option, readonly string[]> = {
     'lib/webhooks.ts',
     'test/webhooks.test.ts',
     'app/api/webhooks/route.ts',
+    'instrumentation.ts',
   ],
 };
 

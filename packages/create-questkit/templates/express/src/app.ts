@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded } from './webhooks.js'; // @webhooks
 
 /**
  * The app: `POST /verify` answers the platform's claims,
@@ -62,7 +62,8 @@ export function createApp(config: Config): Express {
       // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
       // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
       // memory, so a retry that reaches another instance runs the handler again: pass
-      // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
+      // `dedupe: createRedisDedupe(client)` (or your own shared store) there: DEDUPE in src/webhooks.ts.
+      ...(DEDUPE ? { dedupe: DEDUPE } : {}),
     }),
   );
   // @end

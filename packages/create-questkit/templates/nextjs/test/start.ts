@@ -34,13 +34,15 @@ export async function startApp(env: Record<string, string>) {
   const child = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // What the app printed (a sign-in code, for one), for the tests to read.
+  // What the app printed, on stdout and stderr, for the tests to read (a sign-in code, a warning).
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => {
-    output += text;
-  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+    });
+  }
   const close = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -49,7 +51,8 @@ export async function startApp(env: Record<string, string>) {
   };
   // Bounded: 60 s for next start to answer.
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`next start exited with ${child.exitCode}: ${output}`);
     if (
       await fetch(origin).then(
         () => true,

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded, warnIfMemoryDedupe } from './webhooks.js'; // @webhooks
 
 /** The Worker's bindings: its secrets. */
 export interface Env {
@@ -84,7 +84,8 @@ function endpointsOf(env: Env) {
       // Deliveries are deduplicated in this isolate's memory: it stops only the copies that reach the
       // same isolate, and a Worker runs many, short-lived. A retry that reaches another isolate runs
       // the handler again: pass a shared store as `dedupe` (`createRedisDedupe(client)` with a Redis
-      // reachable from Workers, or your own store on Durable Objects or D1).
+      // reachable from Workers, or your own store on Durable Objects or D1): DEDUPE in src/webhooks.ts.
+      ...(DEDUPE ? { dedupe: DEDUPE } : {}),
     }),
     // @end
   };
@@ -100,6 +101,12 @@ const endpoints = (env: Env) => {
   return found;
 };
 
+// @if webhooks
+// wrangler writes NODE_ENV into the bundle: production for deploy, development for dev.
+declare const process: { env: { NODE_ENV?: string } };
+warnIfMemoryDedupe(process.env.NODE_ENV);
+
+// @end
 const app = new Hono<AppEnv>();
 // app.all: the platform's checks send other methods too, which get a 400 {message}.
 app.all('/verify', (c, next) => endpoints(c.env).verify(c, next));
