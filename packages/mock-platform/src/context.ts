@@ -1,8 +1,8 @@
 import type { RateLimiter } from './auth/rate-limit.js';
 import type { MemberTokens } from './auth/tokens.js';
 import type { Clock } from './clock.js';
-import type { Journal } from './journal.js';
 import type { ReferralCodes } from './referral-codes.js';
+import type { ServedRequests } from './served-requests.js';
 import type { DecidedReview } from './service/reviews.js';
 import type { CommunityRecord, QuestRecord, UserRecord } from './store/records.js';
 import type { ReviewerRecord } from './store/reviews.js';
@@ -33,7 +33,7 @@ export interface MockContext {
   clock: Clock;
   tokens: MemberTokens;
   rateLimiter: RateLimiter;
-  journal: Journal;
+  journal: ServedRequests;
   /** Members' referral codes, keyed with the platform's secret. */
   referralCodes: ReferralCodes;
   settings: MockSettings;

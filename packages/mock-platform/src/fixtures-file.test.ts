@@ -62,3 +62,26 @@ describe('writeFixtures (questkit mock --save)', () => {
     expect((await readdir(dir)).sort()).toEqual(['keep', 'taken']);
   });
 });
+
+describe('readFixtures (questkit mock --fixtures)', () => {
+  // A record the contract's answer schema would refuse must fail at start-up, naming its field,
+  // not later as a 500 of every list that shows it.
+  it.each([
+    ['webhooks.0.uri', 'not a url'],
+    ['webhooks.0.uri', 'ftp://127.0.0.1/hook'],
+    ['webhooks.1.events.0', 'quest claimed'],
+    ['deliveries.2.eventType', 'joined'],
+    ['quests.3.claimLimit', 2 ** 31],
+  ])('refuses a fixture whose %s is %s', async (path, value) => {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    const snapshot = demoStore().snapshot() as unknown as Record<string, unknown>;
+    const parent = keys.reduce((node, key) => node[key] as Record<string, unknown>, snapshot);
+    parent[last] = value;
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify(snapshot));
+    await expect(readFixtures(file)).rejects.toThrow(
+      new RegExp(`invalid fixtures at ${path.replaceAll('.', '\\.')}: .+ \\(in ${file}\\)$`),
+    );
+  });
+});

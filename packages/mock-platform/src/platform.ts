@@ -15,7 +15,6 @@ import { runRoute, toResponse } from './http/pipeline.js';
 import type { PublicRoute } from './http/route.js';
 import { type KnownRoute, routeHint } from './http/route-hint.js';
 import { randomId } from './ids.js';
-import { createJournal, type RequestRecord } from './journal.js';
 import {
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_RATE_LIMIT_PER_SECOND,
@@ -28,6 +27,7 @@ import { createReferralCodes } from './referral-codes.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
 import { type SeedDemoOptions, seedDemo } from './seed/demo.js';
 import { DEMO } from './seed/demo-ids.js';
+import { createServedRequests, type RequestRecord } from './served-requests.js';
 import { createService, type MockService, type MockServiceOptions } from './service/service.js';
 import { createMemoryStore } from './store/memory.js';
 import type { Store } from './store/store.js';
@@ -166,7 +166,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       options.rateLimit ?? { perSecond: DEFAULT_RATE_LIMIT_PER_SECOND },
       options.rateLimitClock ?? clock,
     ),
-    journal: createJournal(positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE)),
+    journal: createServedRequests(
+      positive('journalSize', options.journalSize, DEFAULT_JOURNAL_SIZE),
+    ),
     referralCodes: createReferralCodes(options.referralSecret),
     settings: {
       claimCounterRefreshMs: positive(

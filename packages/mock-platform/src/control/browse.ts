@@ -2,6 +2,7 @@ import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import type { MockContext } from '../context.js';
 import { DEMO } from '../seed/demo-ids.js';
+import { matches } from '../service/recent-records.js';
 import type { UserRecord } from '../store/records.js';
 import { USER_IDENTIFIER_KINDS } from '../store/store.js';
 import { userById } from '../views/users.js';
@@ -133,14 +134,10 @@ export const BROWSE_ROUTES = [
     summary: 'Webhook deliveries, newest first (100 at most)',
     query: 'status=failed',
     querySchema: DeliveriesQuerySchema,
-    handle: ({ query: { webhookId, status }, c }, { context, service }) => {
+    handle: ({ query, c }, { context, service }) => {
       const { store } = context;
       const records = [...store.deliveries.list()]
-        .filter(
-          (record) =>
-            (webhookId === undefined || record.webhookId === webhookId) &&
-            (status === undefined || record.status === status),
-        )
+        .filter((record) => matches<{ webhookId: string; status: string }>(record, query))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
         .slice(0, DELIVERY_LIMIT);
       return c.json(

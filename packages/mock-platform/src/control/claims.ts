@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { toResponse } from '../http/pipeline.js';
 import { CALL_OUTCOMES } from '../service/verification-call.js';
+import { listedRecords } from './listing.js';
 import { defineControlRoute } from './route.js';
 
 const ClaimBodySchema = z.object({
@@ -35,21 +36,13 @@ export const CLAIM_ROUTES = [
       return 'kind' in result ? toResponse(result) : c.json(result);
     },
   }),
-  defineControlRoute({
-    method: 'GET',
+  ...listedRecords({
     path: '/__mock/calls',
     summary: 'The verification calls of claims',
+    clearSummary: 'Clear the verification calls',
     query: 'outcome=fault',
     querySchema: CallsQuerySchema,
-    handle: ({ query, c }, { service }) => c.json(service.calls.list(query)),
-  }),
-  defineControlRoute({
-    method: 'DELETE',
-    path: '/__mock/calls',
-    summary: 'Clear the verification calls',
-    handle: ({ c }, { service }) => {
-      service.calls.clear();
-      return c.body(null, 200);
-    },
+    list: ({ service }, filter) => service.calls.list(filter),
+    clear: ({ service }) => service.calls.clear(),
   }),
 ];

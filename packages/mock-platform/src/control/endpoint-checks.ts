@@ -1,5 +1,6 @@
 import { IDENTIFICATION_METHODS } from '@questkit/core';
 import * as z from 'zod';
+import { listedRecords } from './listing.js';
 import { defineControlRoute } from './route.js';
 
 const CheckBodySchema = z.object({
@@ -41,20 +42,12 @@ export const ENDPOINT_CHECK_ROUTES = [
     bodySchema: CheckBodySchema,
     handle: async ({ body, c }, { service }) => c.json(await service.endpointChecks.check(body)),
   }),
-  defineControlRoute({
-    method: 'GET',
+  ...listedRecords({
     path: '/__mock/endpoint-checks',
     summary: 'The endpoint checks and their verdicts',
+    clearSummary: 'Clear the endpoint checks',
     querySchema: ChecksQuerySchema,
-    handle: ({ query, c }, { service }) => c.json(service.endpointChecks.list(query)),
-  }),
-  defineControlRoute({
-    method: 'DELETE',
-    path: '/__mock/endpoint-checks',
-    summary: 'Clear the endpoint checks',
-    handle: ({ c }, { service }) => {
-      service.endpointChecks.clear();
-      return c.body(null, 200);
-    },
+    list: ({ service }, filter) => service.endpointChecks.list(filter),
+    clear: ({ service }) => service.endpointChecks.clear(),
   }),
 ];

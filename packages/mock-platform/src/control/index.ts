@@ -1,5 +1,4 @@
 import { BROWSE_ROUTES } from './browse.js';
-import { CLAIM_JOURNAL_ROUTES } from './claim-journal.js';
 import { CLAIM_ROUTES } from './claims.js';
 import { CLOCK_ROUTES } from './clock.js';
 import { CONNECT_ROUTES } from './connect.js';
@@ -8,6 +7,7 @@ import { ENDPOINT_CHECK_ROUTES } from './endpoint-checks.js';
 import { LEADERBOARD_ROUTES } from './leaderboard.js';
 import { MEMBER_ROUTES } from './members.js';
 import { controlOpenApi } from './openapi.js';
+import { RECORDED_CLAIM_ROUTES } from './recorded-claims.js';
 import { REQUEST_ROUTES } from './requests.js';
 import { REVIEW_ROUTES } from './reviews.js';
 import { type ControlRouteDefinition, defineControlRoute } from './route.js';
@@ -31,7 +31,7 @@ const OPENAPI_ROUTE = defineControlRoute({
  */
 export const CONTROL_ROUTE_DEFINITIONS: readonly ControlRouteDefinition[] = [
   ...CLAIM_ROUTES,
-  ...CLAIM_JOURNAL_ROUTES,
+  ...RECORDED_CLAIM_ROUTES,
   ...ENDPOINT_CHECK_ROUTES,
   ...CONNECT_ROUTES,
   ...MEMBER_ROUTES,

@@ -2,6 +2,7 @@ import { ReviewActionBodySchema, ReviewStatusSchema } from '@questkit/core/api';
 import * as z from 'zod';
 import { toResponse } from '../http/pipeline.js';
 import { DEMO } from '../seed/demo-ids.js';
+import { matches } from '../service/recent-records.js';
 import { decideReviews } from '../service/reviews.js';
 import type { ReviewerRecord } from '../store/reviews.js';
 import { reviewEventView, reviewView } from '../views/reviews.js';
@@ -46,7 +47,7 @@ export const REVIEW_ROUTES = [
       if (!community) return communityNotFound(params.subdomain);
       const reviews = store.reviews
         .listByCommunity(community.id)
-        .filter((review) => !query.status || review.status === query.status)
+        .filter((review) => matches(review, query))
         .slice(0, QUEUE_LIMIT);
       return c.json(
         reviews.map((review) => ({

@@ -9,6 +9,7 @@ import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError, invalid } from '../errors.js';
 import { BODY_TOO_LARGE, readBodyText } from './body.js';
 import { checkBody } from './body-check.js';
+import { preferredError } from './prefer.js';
 import { queryParams } from './query.js';
 import type { RouteResult } from './result.js';
 import type { PublicRoute, SvcHeaders } from './route.js';
@@ -58,8 +59,9 @@ export interface RouteOutcome {
 
 /**
  * Runs one request through a route: 401 (credentials), 429 (rate limit per credential), 404
- * (community), 403 (community, scope, role), 400 (headers, path, query, body), then the handler
- * (404 for a missing resource, 409 for a conflict).
+ * (community), 403 (community, scope, role), 400 (headers, `Prefer`, path, query, body), then
+ * the error a valid `Prefer: code=…` asks for, or else the handler (404 for a missing resource,
+ * 409 for a conflict).
  */
 export async function runRoute(
   route: PublicRoute,
@@ -107,6 +109,8 @@ export async function runRoute(
 
   const svc = readSvcHeaders(route, request.headers);
   if ('kind' in svc) return done(svc, principal);
+  const preferred = preferredError(request.headers, route.errors);
+  if (preferred.kind === 'refused') return done(preferred.failure, principal, svc);
 
   const params = parseWith(route.params, pathParams, 'path');
   if (!params.ok) return done(params.failure, principal, svc);
@@ -126,6 +130,9 @@ export async function runRoute(
     if (!parsed.ok) return done(parsed.failure, principal, svc);
     body = parsed.data;
   }
+
+  // An error asked for with `Prefer: code=…` stands in for the handler: it changes nothing.
+  if (preferred.kind === 'error') return done(preferred.failure, principal, svc);
 
   const result = await route.handle(
     { params: params.data, query, body, community, principal, svc } as Parameters<

@@ -1,14 +1,8 @@
-import type { Sprint } from '@questkit/core/api';
 import { invalid } from '../errors.js';
 import { ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
-import {
-  allTimeLeaderboard,
-  currentSprint,
-  leaderboardRecord,
-  sprintLeaderboard,
-} from '../service/xp.js';
-import type { SprintRecord } from '../store/records.js';
+import { allTimeLeaderboard, currentSprint, sprintLeaderboard } from '../service/xp.js';
+import { leaderboardRecord, sprintView } from '../views/leaderboard.js';
 
 /** GET /leaderboard?page=&limit=&sprintId= */
 export const getLeaderboard = bindRoute('getLeaderboard', ({ query, community }, { store }) => {
@@ -32,23 +26,6 @@ export const getLeaderboard = bindRoute('getLeaderboard', ({ query, community },
     status: 'success' as const,
   });
 });
-
-/** A sprint as the contract shows it. */
-export function sprintView(sprint: SprintRecord): Sprint {
-  return {
-    id: sprint.id,
-    name: sprint.name,
-    description: sprint.description,
-    image: sprint.image,
-    color: sprint.color,
-    rewards: sprint.rewards,
-    rewardZone: sprint.rewardZone,
-    includedQuestsIds: [...sprint.includedQuestsIds],
-    startingAt: sprint.startingAt,
-    endingAt: sprint.endingAt,
-    createdAt: sprint.createdAt,
-  };
-}
 
 /** GET /leaderboard/sprint?onlyCurrent= */
 export const listSprints = bindRoute('listSprints', ({ query, community }, { store, clock }) => {

@@ -1,34 +1,8 @@
-import type { QuestCreateResponse } from '@questkit/core/api';
 import { apiError, invalid } from '../errors.js';
 import { ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import type { QuestRecord } from '../store/records.js';
-
-/**
- * A quest as creation answers it. The rewards are shown as value rewards (`{type, value}`) from
- * the quest's listed rewards: the store keeps the list form only.
- */
-export function questCreateView(quest: QuestRecord): QuestCreateResponse {
-  return {
-    id: quest.id,
-    name: quest.name,
-    recurrence: quest.recurrence,
-    description: quest.description,
-    retryAfter: quest.retryAfter,
-    archived: quest.archived,
-    published: quest.published,
-    communityId: quest.communityId,
-    categoryId: quest.categoryId,
-    conditionOperator: quest.conditionOperator,
-    claimLimit: quest.claimLimit,
-    isAutomaticWhenEmpty: quest.isAutomaticWhenEmpty,
-    conditions: quest.conditions,
-    rewards: quest.rewards
-      .filter((reward) => Number.isFinite(Number(reward.value)))
-      .map((reward) => ({ type: reward.type, value: Number(reward.value) })),
-    tasks: quest.tasks.map(({ id, type, settings }) => ({ id, type, settings })),
-  };
-}
+import { questCreateView } from '../views/quests.js';
 
 /** PATCH /quests/{questId}: the fields given change, the others stay. */
 export const updateQuest = bindRoute(

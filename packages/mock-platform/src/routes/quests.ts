@@ -9,7 +9,7 @@ import { QUEST_LIST_LIMIT_DEFAULT } from '../limits.js';
 import type { QuestRecord } from '../store/records.js';
 import { byTimeThenId, lowerBound } from '../store/sorted.js';
 import { cachedJson } from '../views/answer-cache.js';
-import { questListItem } from '../views/quests.js';
+import { questCreateView, questListItem } from '../views/quests.js';
 
 const questOrder = byTimeThenId<QuestRecord>((quest) => quest.createdAt);
 
@@ -134,22 +134,6 @@ export const createQuest = bindRoute(
     store.quests.put(record);
     // The platform checks a newly configured verification endpoint (service side).
     hooks?.questCreated?.(record, principalLabel(principal));
-    return ok({
-      id: record.id,
-      name: record.name,
-      recurrence: record.recurrence,
-      description: record.description,
-      retryAfter: record.retryAfter,
-      archived: record.archived,
-      published: record.published,
-      communityId: record.communityId,
-      categoryId: record.categoryId,
-      conditionOperator: record.conditionOperator,
-      claimLimit: record.claimLimit,
-      isAutomaticWhenEmpty: record.isAutomaticWhenEmpty,
-      conditions: record.conditions,
-      rewards: body.rewards ?? [],
-      tasks: tasks.map(({ id, type, settings }) => ({ id, type, settings })),
-    });
+    return ok(questCreateView(record, body.rewards ?? []));
   },
 );

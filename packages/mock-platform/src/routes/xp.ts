@@ -1,24 +1,8 @@
-import type { XpEntry } from '@questkit/core/api';
 import { empty, ok } from '../http/result.js';
 import { bindRoute } from '../http/route.js';
 import { reviewerOf } from '../service/reviews.js';
 import { banMember, grantXp } from '../service/xp.js';
-import type { XpEntryRecord } from '../store/records.js';
-
-/** An XP entry as the contract shows it (the quest it rewards stays the mock's). */
-export function xpEntryView(entry: XpEntryRecord): XpEntry {
-  return {
-    id: entry.id,
-    xp: entry.xp,
-    label: entry.label,
-    description: entry.description,
-    communityId: entry.communityId,
-    receiverId: entry.receiverId,
-    createdAt: entry.createdAt,
-    updatedAt: entry.updatedAt,
-    deleted: entry.deleted,
-  };
-}
+import { xpEntryView } from '../views/leaderboard.js';
 
 /** POST /users/{userId}/xp */
 export const addXp = bindRoute('addXp', ({ params, body, community }, context) => {

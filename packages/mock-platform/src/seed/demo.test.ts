@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { IDENTIFICATION_METHODS } from '@questkit/core';
 import { INVITE_STATUSES, USER_ROLES } from '@questkit/core/api';
 import { describe, expect, it } from 'vitest';
+import { readFixtures } from '../fixtures-file.js';
 import { createMockPlatform } from '../platform.js';
 import { createMemoryStore } from '../store/memory.js';
 import type { UserRecord } from '../store/records.js';
@@ -125,6 +127,60 @@ describe('demo seed', () => {
     expect(ranks).toEqual(active.map((_, i) => i + 1));
     const first = active.find((u) => u.rank === 1)!;
     expect(active.every((u) => u.xp <= first.xp)).toBe(true);
+  });
+
+  it('is a fixtures file: loaded with --fixtures it is the demo without generated members', async () => {
+    const file = fileURLToPath(new URL('./demo.json', import.meta.url));
+    const loaded = createMemoryStore(await readFixtures(file));
+    expect(loaded.snapshot()).toEqual(seeded(0).snapshot());
+  });
+
+  it('holds every record DEMO names', () => {
+    const store = seeded(0);
+    const { sandbox } = DEMO;
+    expect(store.communities.getBySubdomain(DEMO.subdomain)?.id).toBe(DEMO.communityId);
+    expect(store.communities.getBySubdomain(sandbox.subdomain)?.id).toBe(sandbox.communityId);
+    const keys = store.apiKeys.list().map((key) => [key.key, key.scope]);
+    expect(keys).toEqual([
+      [DEMO.apiKeys.readWrite, 'read-write'],
+      [DEMO.apiKeys.readOnly, 'read-only'],
+      [sandbox.apiKey, 'read-write'],
+    ]);
+    expect(store.communities.get(DEMO.communityId)?.connectSecret).toBe(DEMO.connectSecret);
+    expect(store.communities.get(sandbox.communityId)?.connectSecret).toBe(sandbox.connectSecret);
+    for (const id of [...Object.values(DEMO.users), ...Object.values(sandbox.users)])
+      expect(store.users.get(id), id).toBeDefined();
+    for (const id of [...Object.values(DEMO.modules), sandbox.module])
+      expect(store.modules.get(id), id).toBeDefined();
+    for (const id of [...Object.values(DEMO.quests), sandbox.quest])
+      expect(store.quests.get(id), id).toBeDefined();
+    for (const id of Object.values(DEMO.webhooks)) expect(store.webhooks.get(id), id).toBeDefined();
+    for (const id of Object.values(DEMO.reviews)) expect(store.reviews.get(id), id).toBeDefined();
+    for (const id of Object.values(DEMO.sprints)) expect(store.sprints.get(id), id).toBeDefined();
+    const tasks = store.quests.listByCommunity(DEMO.communityId).flatMap((quest) => quest.tasks);
+    const api = tasks.filter((task) => task.type === 'api');
+    expect(api.every((task) => task.settings.endpoint === DEMO.verifyEndpoint)).toBe(true);
+    expect(api.filter((task) => task.settings.apiKey === DEMO.taskApiKey)).toHaveLength(5);
+    expect(api.some((task) => task.settings.redirectUrl === DEMO.connectRedirectUrl)).toBe(true);
+  });
+
+  it('points the API tasks at verifyEndpoint and replaces the read-write key with apiKey', () => {
+    const store = createMemoryStore();
+    seedDemo(store, { users: 0, apiKey: 'my-own-key', verifyEndpoint: 'http://localhost:3000/v' });
+    const api = store.quests
+      .listByCommunity(DEMO.communityId)
+      .flatMap((quest) => quest.tasks)
+      .filter((task) => task.type === 'api');
+    expect(api).toHaveLength(6);
+    for (const task of api) {
+      expect(task.settings.endpoint).toBe('http://localhost:3000/v');
+      expect(task.settings.description).toBe('Checked by http://localhost:3000/v');
+    }
+    const keys = store.apiKeys.listByCommunity(DEMO.communityId);
+    const seededKeys = seeded(0).apiKeys.listByCommunity(DEMO.communityId);
+    expect(keys).toEqual(
+      seededKeys.map((key) => (key.scope === 'read-write' ? { ...key, key: 'my-own-key' } : key)),
+    );
   });
 
   it('refuses a bad number of users', () => {

@@ -8,9 +8,9 @@ import type {
   UserRecord,
 } from '../store/records.js';
 import { buildAccounts, linkRequest } from './accounts.js';
-import type { CallJournal } from './call-journal.js';
 import type { TaskReport } from './claim-result.js';
 import type { Outbound } from './outbound/outbound.js';
+import type { CallJournal } from './recorded-calls.js';
 import { callVerificationEndpoint } from './verification-call.js';
 
 // A claim's verification calls: the body each API task is sent (with the accounts the task asks

@@ -14,8 +14,8 @@ import {
   startServer,
   type TestServer,
 } from '../service.testkit.js';
-import type { CallRecord } from './call-journal.js';
 import type { ClaimResult } from './claim-result.js';
+import type { CallRecord } from './recorded-calls.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ada = DEMO.users.admin;

@@ -9,14 +9,14 @@ import {
   type UserRecord,
 } from '../store/records.js';
 import { deliveryView } from '../views/webhooks.js';
-import type { CallJournal } from './call-journal.js';
+import type { BackgroundWork } from './background-work.js';
 import { callTasks, claimBodies, skipped } from './claim-calls.js';
-import { type ClaimJournal, claimOutcome } from './claim-journal.js';
 import type { ClaimReason, ClaimResult } from './claim-result.js';
 import { claimHistory, invitesToConsume, recurrenceRefusal, ruleRefusal } from './claim-rules.js';
 import type { Outbound } from './outbound/outbound.js';
+import type { CallJournal } from './recorded-calls.js';
+import { type ClaimJournal, claimOutcome } from './recorded-claims.js';
 import { needsReview, openReview, pendingReviewOf, questXp } from './reviews.js';
-import type { Tracker } from './tracker.js';
 import type { Deliveries, Dispatched } from './webhooks/deliveries.js';
 import { questEventData } from './webhooks/event-data.js';
 import { grantXp } from './xp.js';
@@ -81,7 +81,7 @@ export function createClaims(
     /** Every claim, refusals included (the dashboard's journal). */
     claimJournal: ClaimJournal;
     deliveries: Deliveries;
-    tracker: Tracker;
+    tracker: BackgroundWork;
     timeoutMs: number;
     /** The outbound gate every verification call goes through. */
     outbound: Outbound;

@@ -13,8 +13,9 @@ import type { MockContext } from '../context.js';
 import { randomId } from '../ids.js';
 import type { QuestRecord } from '../store/records.js';
 import { taskMethods } from './accounts.js';
+import type { BackgroundWork } from './background-work.js';
 import type { Outbound } from './outbound/outbound.js';
-import type { Tracker } from './tracker.js';
+import { matches } from './recent-records.js';
 
 // The platform's automatic checks of a verification endpoint, judged by the very code of
 // `questkit check` (its platform tier): the claims the platform sends for the task (its claim
@@ -195,7 +196,7 @@ function claimOf(
 /** The endpoint check engine; keeps the last `size` records. */
 export function createEndpointChecks(
   context: MockContext,
-  deps: { tracker: Tracker; timeoutMs: number; size: number; outbound: Outbound },
+  deps: { tracker: BackgroundWork; timeoutMs: number; size: number; outbound: Outbound },
 ): EndpointChecks {
   let records: EndpointCheck[] = [];
 
@@ -332,13 +333,7 @@ export function createEndpointChecks(
       }
     },
     list(filter = {}) {
-      return records
-        .filter(
-          (record) =>
-            (filter.endpoint === undefined || record.endpoint === filter.endpoint) &&
-            (filter.questId === undefined || record.questId === filter.questId),
-        )
-        .map((record) => ({ ...record }));
+      return records.filter((record) => matches(record, filter)).map((record) => ({ ...record }));
     },
     clear() {
       records = [];

@@ -1,24 +1,7 @@
 // The public surface of the service side (claims, connect, endpoint checks, webhook deliveries),
-// re-exported by the package entry.
+// re-exported by the package entry: the types `platform.service` names, and the constants the
+// README documents.
 
-// A call's record is core's, shared with the conformance runner.
-export { REDACTED, type ReceivedAnswer, type SentRequest } from '@questkit/core/api';
-export { levelForXp } from '../levels.js';
-export {
-  buildAccounts,
-  chainOfNetwork,
-  taskMethods,
-  walletFor,
-} from './accounts.js';
-export type { CallFilter, CallJournal, CallRecord } from './call-journal.js';
-export {
-  CLAIM_OUTCOMES,
-  type ClaimEntry,
-  type ClaimEntryFilter,
-  type ClaimJournal,
-  type ClaimOutcome,
-  claimOutcome,
-} from './claim-journal.js';
 export {
   CLAIM_REASONS,
   CLAIM_STATUSES,
@@ -28,12 +11,11 @@ export {
   type TaskReport,
 } from './claim-result.js';
 export type { ClaimInput, Claims } from './claims.js';
-export {
-  CONNECT_CALLBACK_PATH,
-  type ConnectCallbackFailure,
-  type ConnectCallbackResult,
-  type ConnectService,
-  type ConnectStartInput,
+export type {
+  ConnectCallbackFailure,
+  ConnectCallbackResult,
+  ConnectService,
+  ConnectStartInput,
 } from './connect.js';
 export type {
   EndpointCheck,
@@ -46,23 +28,23 @@ export type {
 export { type JoinResult, type MemberJoinBody, MemberJoinBodySchema } from './members.js';
 export type { PostJsonOptions } from './outbound/http-call.js';
 export {
-  createOutbound,
   type Outbound,
   type OutboundKind,
   type OutboundOptions,
   type OutboundRefusal,
   OutboundRefusedError,
 } from './outbound/outbound.js';
+export type { CallFilter, CallJournal, CallRecord } from './recorded-calls.js';
 export {
-  createService,
-  DEFAULT_SERVICE_JOURNAL_SIZE,
-  type MockService,
-  type MockServiceOptions,
-} from './service.js';
+  CLAIM_OUTCOMES,
+  type ClaimEntry,
+  type ClaimEntryFilter,
+  type ClaimJournal,
+  type ClaimOutcome,
+} from './recorded-claims.js';
+export type { MockService, MockServiceOptions } from './service.js';
 export { CALL_OUTCOMES, type CallOutcome, type VerificationCall } from './verification-call.js';
 export {
-  countDeliveries,
-  DEFAULT_WEBHOOK_CONCURRENCY,
   type Deliveries,
   type DeliveryAttempt,
   type Dispatched,
@@ -71,16 +53,5 @@ export {
   type WebhookDeliverySettings,
   type WebhookEvent,
 } from './webhooks/deliveries.js';
-export {
-  WEBHOOK_MAX_ANSWER_BYTES,
-  WEBHOOK_RETRY_DELAYS_MS,
-  WEBHOOK_SUCCESS_STATUS,
-  WEBHOOK_TIMEOUT_MS,
-} from './webhooks/rules.js';
-export {
-  type AdvanceReport,
-  createScheduler,
-  isManualClock,
-  MAX_ADVANCE_STEPS,
-  type Scheduler,
-} from './webhooks/scheduler.js';
+export { WEBHOOK_RETRY_DELAYS_MS } from './webhooks/rules.js';
+export type { AdvanceReport, Scheduler } from './webhooks/scheduler.js';

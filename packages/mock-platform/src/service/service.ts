@@ -1,14 +1,14 @@
 import type { CallbackParam } from '@questkit/core';
 import { PLATFORM_TIMEOUT_MS } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
-import { type CallJournal, createCallJournal } from './call-journal.js';
-import { type ClaimJournal, createClaimJournal } from './claim-journal.js';
+import { createBackgroundWork } from './background-work.js';
 import { type Claims, createClaims } from './claims.js';
 import { type ConnectService, createConnectService } from './connect.js';
 import { createEndpointChecks, type EndpointChecks } from './endpoint-checks.js';
-import { createLimiter } from './outbound/limiter.js';
 import { createOutbound, type Outbound, type OutboundOptions } from './outbound/outbound.js';
-import { createTracker } from './tracker.js';
+import { createSlots } from './outbound/slots.js';
+import { type CallJournal, createRecordedCalls } from './recorded-calls.js';
+import { type ClaimJournal, createRecordedClaims } from './recorded-claims.js';
 import {
   createDeliveries,
   type Deliveries,
@@ -103,19 +103,19 @@ export function createService(context: MockContext, options: MockServiceOptions 
     options.serviceJournalSize,
     DEFAULT_SERVICE_JOURNAL_SIZE,
   );
-  const tracker = createTracker();
+  const tracker = createBackgroundWork();
   const outbound = createOutbound(options.outbound, context.clock);
   const scheduler = createScheduler(context.clock, context.settings.onError);
   const webhooks = webhookSettings(options.webhooks);
   const deliveries = createDeliveries(
     context,
     scheduler,
-    createLimiter(webhooks.concurrency),
+    createSlots(webhooks.concurrency),
     outbound,
     tracker,
     webhooks,
   );
-  const calls = createCallJournal(journalSize);
+  const calls = createRecordedCalls(journalSize);
   const endpointChecks = createEndpointChecks(context, {
     tracker,
     timeoutMs,
@@ -126,7 +126,7 @@ export function createService(context: MockContext, options: MockServiceOptions 
     baseUrl: options.baseUrl,
     callbackParam: options.connectCallbackParam,
   });
-  const claimJournal = createClaimJournal(journalSize);
+  const claimJournal = createRecordedClaims(journalSize);
   const claims = createClaims(context, {
     journal: calls,
     claimJournal,

@@ -1,4 +1,3 @@
-import type { LeaderboardRecord } from '@questkit/core/api';
 import type { MockContext } from '../context.js';
 import { type ApiFailure, apiError } from '../errors.js';
 import { randomId } from '../ids.js';
@@ -196,26 +195,6 @@ function questsClaimed(store: Store, community: CommunityRecord): Map<string, nu
     }
   }
   return counts;
-}
-
-/** A leaderboard row as the contract shows it. */
-export function leaderboardRecord(entry: LeaderboardEntry): LeaderboardRecord {
-  const { user } = entry;
-  return {
-    userId: user.id,
-    name: user.name,
-    xp: entry.xp,
-    avatar: user.avatar,
-    connectedWallet: user.connectedWallet,
-    address: user.connectedWallet,
-    twitterId: user.twitterId,
-    twitterUsername: user.twitterUsername,
-    discordHandle: user.discordHandle,
-    discordId: user.discordId,
-    email: user.email,
-    numberOfQuests: entry.numberOfQuests,
-    ethAddress: user.verifiedBlockchainAddresses.ethereum ?? null,
-  };
 }
 
 /** The sprint running at `now` (at most one does), if any. */

@@ -15,6 +15,7 @@ import type {
   XpEntryRecord,
 } from './records.js';
 import { createReviewStore } from './reviews.js';
+import { loadSnapshot } from './snapshot.js';
 import { byTimeThenId, type Compare, insertSorted, removeSorted } from './sorted.js';
 import type {
   ApiKeyStore,
@@ -435,26 +436,6 @@ export function createMemoryStore(initial?: StoreSnapshot): Store {
       return structuredClone(snapshot);
     },
   };
-  if (initial) load(store, initial);
+  if (initial) loadSnapshot(store, initial);
   return store;
-}
-
-function load(store: Store, snapshot: StoreSnapshot): void {
-  for (const community of snapshot.communities) store.communities.put(community);
-  for (const key of snapshot.apiKeys) store.apiKeys.put(key);
-  for (const module of snapshot.modules) store.modules.put(module);
-  for (const user of snapshot.users) store.users.put(user);
-  for (const invite of snapshot.invites) store.invites.put(invite);
-  for (const quest of snapshot.quests) store.quests.put(quest);
-  for (const webhook of snapshot.webhooks) {
-    const result = store.webhooks.create(webhook, Number.POSITIVE_INFINITY);
-    if (!result.ok) fail(`webhook ${webhook.id} has the uri of another webhook`);
-  }
-  for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
-  for (const connection of snapshot.connections) store.connections.put(connection);
-  for (const claim of snapshot.claims ?? []) store.claims.put(claim);
-  for (const review of snapshot.reviews ?? []) store.reviews.put(review);
-  for (const event of snapshot.reviewEvents ?? []) store.reviews.addEvent(event);
-  for (const entry of snapshot.xpEntries ?? []) store.xpEntries.put(entry);
-  for (const sprint of snapshot.sprints ?? []) store.sprints.put(sprint);
 }

@@ -1,18 +1,22 @@
 import {
   InviteStatusSchema,
   QuestConditionSchema,
+  QuestListItemSchema,
   QuestListRewardSchema,
   RichTextNodeSchema,
   TaskSettingsSchema,
   UserRoleSchema,
+  WebhookDeliveryRecordSchema,
+  WebhookSchema,
 } from '@questkit/core/api';
 import * as z from 'zod';
 import { API_KEY_SCOPES, DELIVERY_STATUSES } from './records.js';
 import { ReviewEventRecordSchema, ReviewRecordSchema } from './reviews.js';
-import type { StoreSnapshot } from './store.js';
+import type { Store, StoreSnapshot } from './store.js';
 
 // The fixtures file format, checked when a file is loaded so a hand-edited fixture fails at
-// start-up with the path of the bad field instead of as odd answers later.
+// start-up with the path of the bad field instead of as odd answers later. A field an answer shows
+// as it is takes the answer's own schema (core's), so no record loads that an answer would refuse.
 
 const timestamp = z.iso.datetime({ offset: true });
 const nullableString = z.string().nullable();
@@ -116,7 +120,7 @@ const QuestRecordSchema = z.object({
       settings: TaskSettingsSchema,
     }),
   ),
-  claimLimit: count,
+  claimLimit: QuestListItemSchema.shape.claimLimit,
   position: z.number().nullable(),
   sprintId: z.uuid().nullable(),
   isAutomaticWhenEmpty: z.boolean(),
@@ -133,10 +137,10 @@ const WebhookRecordSchema = z.object({
   id: z.uuid(),
   communityId: z.uuid(),
   name: z.string().min(1),
-  uri: z.string(),
+  uri: WebhookSchema.shape.uri,
   active: z.boolean(),
   secret: z.string(),
-  events: z.array(z.string()),
+  events: WebhookSchema.shape.events,
   success: count,
   failed: count,
   exhausted: count,
@@ -149,7 +153,7 @@ const DeliveryRecordSchema = z.object({
   webhookId: z.uuid(),
   communityId: z.uuid(),
   status: z.enum(DELIVERY_STATUSES),
-  eventType: z.string(),
+  eventType: WebhookDeliveryRecordSchema.shape.eventType,
   tries: count,
   payload: z.record(z.string(), z.unknown()),
   createdAt: timestamp,
@@ -234,4 +238,32 @@ export function parseSnapshot(json: unknown): StoreSnapshot {
     );
   }
   return result.data as StoreSnapshot;
+}
+
+/**
+ * Writes a snapshot's records into a store, in an order that puts what a record refers to first.
+ * Throws a TypeError when two webhooks of a community share a uri.
+ */
+export function loadSnapshot(store: Store, snapshot: StoreSnapshot): void {
+  for (const community of snapshot.communities) store.communities.put(community);
+  for (const key of snapshot.apiKeys) store.apiKeys.put(key);
+  for (const module of snapshot.modules) store.modules.put(module);
+  for (const user of snapshot.users) store.users.put(user);
+  for (const invite of snapshot.invites) store.invites.put(invite);
+  for (const quest of snapshot.quests) store.quests.put(quest);
+  for (const webhook of snapshot.webhooks) {
+    const result = store.webhooks.create(webhook, Number.POSITIVE_INFINITY);
+    if (!result.ok) {
+      throw new TypeError(
+        `[@questkit/mock-platform] webhook ${webhook.id} has the uri of another webhook`,
+      );
+    }
+  }
+  for (const delivery of snapshot.deliveries) store.deliveries.put(delivery);
+  for (const connection of snapshot.connections) store.connections.put(connection);
+  for (const claim of snapshot.claims ?? []) store.claims.put(claim);
+  for (const review of snapshot.reviews ?? []) store.reviews.put(review);
+  for (const event of snapshot.reviewEvents ?? []) store.reviews.addEvent(event);
+  for (const entry of snapshot.xpEntries ?? []) store.xpEntries.put(entry);
+  for (const sprint of snapshot.sprints ?? []) store.sprints.put(sprint);
 }

@@ -1,4 +1,10 @@
-import type { QuestListItem } from '@questkit/core/api';
+import {
+  type QuestCreateResponse,
+  QuestCreateResponseSchema,
+  type QuestListItem,
+  QuestListItemSchema,
+  type QuestReward,
+} from '@questkit/core/api';
 import type { CommunityRecord, QuestRecord } from '../store/records.js';
 import { MASKED_SECRET } from './webhooks.js';
 
@@ -14,37 +20,39 @@ export function questListItem(
   quest: QuestRecord,
   revealSecrets = true,
 ): QuestListItem {
-  return {
-    id: quest.id,
-    name: quest.name,
+  return QuestListItemSchema.parse({
+    ...quest,
     description: quest.description ?? { ...EMPTY_DESCRIPTION, content: [] },
-    deleted: quest.deleted,
-    communityId: quest.communityId,
-    categoryId: quest.categoryId,
-    createdAt: quest.createdAt,
-    updatedAt: quest.updatedAt,
-    archived: quest.archived,
-    autoValidate: quest.autoValidate,
-    conditionOperator: quest.conditionOperator,
-    conditions: quest.conditions.map((condition) => ({ ...condition })),
-    published: quest.published,
-    recurrence: quest.recurrence,
     retryAfter: quest.retryAfter ?? 0,
-    rewards: quest.rewards.map((reward) => ({ ...reward })),
     tasks: quest.tasks.map((task) => ({
-      id: task.id,
-      metadata: task.metadata,
-      type: task.type,
+      ...task,
       // A task key lets anyone forge claims straight to the community's endpoint.
       settings:
         revealSecrets || task.settings.apiKey === undefined
           ? task.settings
           : { ...task.settings, apiKey: MASKED_SECRET },
     })),
-    claimLimit: quest.claimLimit,
-    claimCounter: quest.claimCounter,
     communityImageUrl: community.image ?? '',
     communityName: community.name,
     subdomain: community.subdomain,
-  };
+  });
+}
+
+/**
+ * A quest as creation and update answer it. Creation shows the rewards as they were created;
+ * otherwise the quest's listed rewards are shown as value rewards (`{type, value}`): the store
+ * keeps the list form only.
+ */
+export function questCreateView(
+  quest: QuestRecord,
+  rewards?: readonly QuestReward[],
+): QuestCreateResponse {
+  return QuestCreateResponseSchema.parse({
+    ...quest,
+    rewards:
+      rewards ??
+      quest.rewards
+        .filter((reward) => Number.isFinite(Number(reward.value)))
+        .map((reward) => ({ type: reward.type, value: Number(reward.value) })),
+  });
 }

@@ -1,48 +1,38 @@
-import type { Invite, InviteListItem, ReviewCounts, User, UserBySocial } from '@questkit/core/api';
+import {
+  type Invite,
+  type InviteListItem,
+  InviteListItemSchema,
+  type ReviewCounts,
+  ReviewCountsSchema,
+  type User,
+  type UserBySocial,
+  UserBySocialSchema,
+  UserSchema,
+} from '@questkit/core/api';
 import type { InviteRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
 // The two user shapes of the contract differ: the lookup by id has avatar, updatedAt and
 // deletedAt and a nullable role; the lookup by social identifier has karma and a role never null.
-// Each view lists exactly the fields of its table, in the table's order.
+// Core's schemas also accept karma and restoredAt, which only the contract's general description
+// names: its by-id schema lists neither, its social one no restoredAt, so the answers leave them out.
+const UserByIdAnswer = UserSchema.omit({ karma: true, restoredAt: true });
+const UserBySocialAnswer = UserBySocialSchema.omit({ restoredAt: true });
 
 function embeddedInvites(store: Store, userId: string): Invite[] {
   return store.invites.listByInviter(userId).map((invite) => ({
-    userId: invite.userId,
-    status: invite.status,
-    joinedAt: invite.joinedAt,
+    ...invite,
     xp: store.users.get(invite.userId)?.xp ?? 0,
   }));
 }
 
 /** The answer of the lookup by user id. */
 export function userById(store: Store, user: UserRecord): User {
-  return {
-    id: user.id,
-    avatar: user.avatar,
-    connectedWallet: user.connectedWallet,
-    name: user.name,
-    email: user.email,
-    discordId: user.discordId,
-    twitterId: user.twitterId,
-    discordHandle: user.discordHandle,
-    tiktokUsername: user.tiktokUsername,
-    twitterUsername: user.twitterUsername,
-    verifiedBlockchainAddresses: { ...user.verifiedBlockchainAddresses },
-    unVerifiedBlockchainAddresses: { ...user.unVerifiedBlockchainAddresses },
-    xp: user.xp,
+  return UserByIdAnswer.parse({
+    ...user,
     rank: store.users.getRank(user),
-    level: user.level,
     invites: embeddedInvites(store, user.id),
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-    deletedAt: user.deletedAt,
-    referrerUrl: user.referrerUrl,
-    referrerId: user.referrerId,
-    banReason: user.banReason,
-    role: user.role,
-    isBanned: user.isBanned,
-  };
+  });
 }
 
 /**
@@ -50,45 +40,25 @@ export function userById(store: Store, user: UserRecord): User {
  * without a role is shown as `guest`, the role a member has by default.
  */
 export function userBySocial(store: Store, user: UserRecord): UserBySocial {
-  return {
-    id: user.id,
-    xp: user.xp,
-    createdAt: user.createdAt,
+  return UserBySocialAnswer.parse({
+    ...user,
     rank: store.users.getRank(user),
     role: user.role ?? 'guest',
-    level: user.level,
-    isBanned: user.isBanned,
-    karma: user.karma,
-    discordHandle: user.discordHandle,
-    tiktokUsername: user.tiktokUsername,
-    twitterUsername: user.twitterUsername,
-    connectedWallet: user.connectedWallet,
-    email: user.email,
-    discordId: user.discordId,
-    twitterId: user.twitterId,
-    name: user.name,
-    referrerUrl: user.referrerUrl,
-    referrerId: user.referrerId,
-    banReason: user.banReason,
-    verifiedBlockchainAddresses: { ...user.verifiedBlockchainAddresses },
-    unVerifiedBlockchainAddresses: { ...user.unVerifiedBlockchainAddresses },
     invites: embeddedInvites(store, user.id),
-  };
+  });
 }
 
 /** An element of the invite list. */
 export function inviteListItem(store: Store, invite: InviteRecord): InviteListItem {
   const invited = store.users.get(invite.userId);
-  return {
-    userId: invite.userId,
-    status: invite.status,
-    joinedAt: invite.joinedAt,
+  return InviteListItemSchema.parse({
+    ...invite,
     xp: invited?.xp ?? 0,
     name: invited?.name ?? null,
-  };
+  });
 }
 
 /** The answer of the review counts route. */
 export function reviewCounts(user: UserRecord): ReviewCounts {
-  return { flags: user.flags, stars: user.stars };
+  return ReviewCountsSchema.parse(user);
 }

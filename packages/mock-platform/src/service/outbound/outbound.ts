@@ -1,7 +1,8 @@
 import type { ObservedAnswer } from '@questkit/core/api';
 import { type Clock, systemClock } from '../../clock.js';
-import { createRingJournal } from '../ring-journal.js';
+import { createRecentRecords } from '../recent-records.js';
 import { type PostJsonOptions, postJson } from './http-call.js';
+import { createSlots } from './slots.js';
 import { createTargetRate } from './target-rate.js';
 
 /** What made the mock call out. */
@@ -86,30 +87,6 @@ const targetOf = (url: string): string => {
   }
 };
 
-/** A concurrency bound with a bounded queue, first come first served. */
-function createLane(concurrency: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return {
-    /** A slot, or false when `maxWaiting` calls already wait for one. */
-    async acquire(): Promise<boolean> {
-      if (running < concurrency) {
-        running += 1;
-        return true;
-      }
-      if (waiting.length >= maxWaiting) return false;
-      // The slot is handed over by `release`: `running` stays counted for the waiter.
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      return true;
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    },
-  };
-}
-
 /**
  * The outbound gate, so that one request cannot make the mock flood a URL of its choice, and one
  * key holder cannot starve members: members' calls (claims, deliveries) and automatic endpoint
@@ -133,22 +110,19 @@ export function createOutbound(
   const checksPerKey = positiveInteger('checksPerKey', options.checksPerKey, 50);
   const clock = options.clock ?? systemClock;
   const members = {
-    lane: createLane(concurrency, maxWaiting),
+    slots: createSlots(concurrency, maxWaiting),
     rate: createTargetRate({ perSecond, burst }, clock),
-    slots: concurrency,
   };
   // Checks wait in their own queue (one per key holder, see endpoint checks): bounded there.
   const checks = {
-    lane: createLane(checkConcurrency, Number.POSITIVE_INFINITY),
+    slots: createSlots(checkConcurrency),
     rate: createTargetRate(
       { perSecond: Math.max(1, perSecond / 10), burst: Math.max(1, Math.floor(burst / 10)) },
       clock,
     ),
-    slots: checkConcurrency,
   };
-  const journal = createRingJournal<OutboundRefusal, 'kind'>(
+  const journal = createRecentRecords<OutboundRefusal, 'kind'>(
     positiveInteger('journalSize', options.journalSize, 1000),
-    ['kind'],
   );
   const refuse = (kind: OutboundKind, target: string, reason: string): never => {
     journal.record({ at: platformClock.now().toISOString(), kind, target, reason });
@@ -166,18 +140,14 @@ export function createOutbound(
         `the mock sends at most ${rate.perSecond} calls per second to ${target} (burst ${rate.burst}), and this one could not go within ${waitMs} ms`,
       );
     }
-    if (!(await gate.lane.acquire())) {
+    if (gate.slots.full()) {
       refuse(
         kind,
         target,
-        `${maxWaiting} outgoing calls are already waiting for one of ${gate.slots} slots`,
+        `${maxWaiting} outgoing calls are already waiting for one of ${gate.slots.size} slots`,
       );
     }
-    try {
-      return await call();
-    } finally {
-      gate.lane.release();
-    }
+    return gate.slots.run(call);
   };
 
   return {

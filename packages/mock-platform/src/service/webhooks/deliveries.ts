@@ -8,9 +8,9 @@ import type {
   WebhookRecord,
 } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
-import type { Limiter } from '../outbound/limiter.js';
+import type { BackgroundWork } from '../background-work.js';
 import type { Outbound } from '../outbound/outbound.js';
-import type { Tracker } from '../tracker.js';
+import type { Slots } from '../outbound/slots.js';
 import {
   deliveryFailure,
   WEBHOOK_MAX_ANSWER_BYTES,
@@ -160,20 +160,21 @@ export function webhookSettings(options: WebhookDeliveryOptions = {}): WebhookDe
 }
 
 /**
- * The delivery engine over the store, the scheduler and a limiter of concurrent calls. First
- * tries start at once (tracked, so `idle()` can wait for them); retries are scheduler jobs.
+ * The delivery engine over the store, the scheduler and the delivery slots
+ * (`webhooks.concurrency`). First tries start at once (tracked, so `idle()` can wait for them);
+ * retries are scheduler jobs.
  *
  * @example
- * const deliveries = createDeliveries(context, scheduler, createLimiter(64), createTracker(), {});
+ * const deliveries = createDeliveries(context, scheduler, createSlots(64), outbound, createBackgroundWork(), {});
  * const { settled } = deliveries.emit(community, 'JOINED_COMMUNITY', memberEventData(community, user));
  * await settled;
  */
 export function createDeliveries(
   context: MockContext,
   scheduler: Scheduler,
-  limiter: Limiter,
+  slots: Slots,
   outbound: Outbound,
-  tracker: Tracker,
+  tracker: BackgroundWork,
   options: WebhookDeliveryOptions = {},
 ): Deliveries {
   const settings = webhookSettings(options);
@@ -212,7 +213,7 @@ export function createDeliveries(
     inFlight.add(deliveryId);
     try {
       const body = deliveryBody(before.payload, webhook.secret);
-      const answer = await limiter.run(() =>
+      const answer = await slots.run(() =>
         outbound.post('delivery', webhook.uri, {
           headers: { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT },
           body,

@@ -1,4 +1,4 @@
-import { createRingJournal } from './ring-journal.js';
+import { createRecentRecords } from './recent-records.js';
 import type { CallOutcome, VerificationCall } from './verification-call.js';
 
 /** One verification call of a claim, as the journal keeps it. */
@@ -37,11 +37,6 @@ export interface CallJournal {
 }
 
 /** A journal keeping the last `size` calls. */
-export function createCallJournal(size: number): CallJournal {
-  return createRingJournal<CallRecord, keyof CallFilter>(size, [
-    'questId',
-    'userId',
-    'outcome',
-    'subdomain',
-  ]);
+export function createRecordedCalls(size: number): CallJournal {
+  return createRecentRecords<CallRecord, keyof CallFilter>(size);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJournal, type RequestRecord } from './journal.js';
+import { createServedRequests, type RequestRecord } from './served-requests.js';
 
 const entry = (n: number): RequestRecord => ({
   at: new Date(n).toISOString(),
@@ -14,7 +14,7 @@ const entry = (n: number): RequestRecord => ({
 
 describe('journal', () => {
   it('keeps the last entries, oldest first', () => {
-    const journal = createJournal(3);
+    const journal = createServedRequests(3);
     for (let n = 1; n <= 5; n++) journal.record(entry(n));
     expect(journal.list().map((e) => e.path)).toEqual(['/3', '/4', '/5']);
     journal.clear();
@@ -24,7 +24,7 @@ describe('journal', () => {
   });
 
   it('keeps nothing with size 0', () => {
-    const journal = createJournal(0);
+    const journal = createServedRequests(0);
     journal.record(entry(1));
     expect(journal.list()).toEqual([]);
   });

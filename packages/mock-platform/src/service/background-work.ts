@@ -1,5 +1,5 @@
 /** Work started in the background (first delivery tries, endpoint checks), awaited by `idle()`. */
-export interface Tracker {
+export interface BackgroundWork {
   /** Keeps `work` until it settles; returns it. */
   track<T>(work: Promise<T>): Promise<T>;
   /** Resolves once nothing tracked is running, including work started meanwhile. */
@@ -12,7 +12,7 @@ export interface Tracker {
 const MAX_IDLE_ROUNDS = 1000;
 
 /** A tracker of background work. */
-export function createTracker(): Tracker {
+export function createBackgroundWork(): BackgroundWork {
   const running = new Set<Promise<unknown>>();
   return {
     track(work) {

@@ -5,7 +5,7 @@ import { createManualClock } from '../clock.js';
 import { createMockPlatform } from '../platform.js';
 import { DEMO } from '../seed/demo-ids.js';
 import { type MockServer, startMockServer } from '../server.js';
-import { claimOutcome } from '../service/claim-journal.js';
+import { claimOutcome } from '../service/recorded-claims.js';
 
 // The journal of claims over real HTTP: one record per claim, refusals before any call included,
 // and the replay of a recorded call through the mock.

@@ -16,14 +16,14 @@ export interface RequestRecord {
 }
 
 /** The last requests, oldest first, bounded. */
-export interface Journal {
+export interface ServedRequests {
   record(entry: RequestRecord): void;
   list(): readonly RequestRecord[];
   clear(): void;
 }
 
 /** A journal keeping the last `size` requests, in a ring so each record costs O(1). */
-export function createJournal(size: number): Journal {
+export function createServedRequests(size: number): ServedRequests {
   let ring: RequestRecord[] = [];
   let next = 0;
   return {

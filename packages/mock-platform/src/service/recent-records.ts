@@ -2,7 +2,7 @@
 // by equality on a few fields, and heard live by the dashboard. One mechanism for both.
 
 /** A journal of records of type `T`, filtered on the fields `K`. */
-export interface RingJournal<T, K extends keyof T> {
+export interface RecentRecords<T, K extends keyof T> {
   /** Adds a record, dropping the oldest past the size. */
   record(entry: T): void;
   /** The records kept, oldest first; those matching every given field of `filter`. */
@@ -13,11 +13,20 @@ export interface RingJournal<T, K extends keyof T> {
   subscribe(listener: (entry: T) => void): () => void;
 }
 
-/** A journal keeping the last `size` records (none when `size` is 0), filterable on `fields`. */
-export function createRingJournal<T, K extends keyof T>(
+/**
+ * Whether `entry` has every value `filter` gives (a field absent or undefined matches any): the
+ * one filter of the mock's record lists.
+ */
+export function matches<T>(entry: T, filter: Partial<T>): boolean {
+  return (Object.keys(filter) as Array<keyof T>).every(
+    (field) => filter[field] === undefined || entry[field] === filter[field],
+  );
+}
+
+/** A journal keeping the last `size` records (none when `size` is 0), filterable on the fields `K`. */
+export function createRecentRecords<T, K extends keyof T>(
   size: number,
-  fields: readonly K[],
-): RingJournal<T, K> & { entries(): readonly T[] } {
+): RecentRecords<T, K> & { entries(): readonly T[] } {
   let entries: T[] = [];
   const listeners = new Set<(entry: T) => void>();
   return {
@@ -29,9 +38,7 @@ export function createRingJournal<T, K extends keyof T>(
       for (const listener of listeners) listener(entry);
     },
     list(filter = {}) {
-      return entries.filter((entry) =>
-        fields.every((field) => filter[field] === undefined || entry[field] === filter[field]),
-      );
+      return entries.filter((entry) => matches<T>(entry, filter as Partial<T>));
     },
     entries: () => entries,
     clear() {

@@ -3,8 +3,9 @@ import { REDACTED } from '@questkit/core/api';
 import * as z from 'zod';
 import { apiError } from '../errors.js';
 import { toResponse } from '../http/pipeline.js';
-import { CLAIM_OUTCOMES } from '../service/claim-journal.js';
+import { CLAIM_OUTCOMES } from '../service/recorded-claims.js';
 import { callVerificationEndpoint } from '../service/verification-call.js';
+import { listedRecords } from './listing.js';
 import { defineControlRoute } from './route.js';
 
 const ClaimsQuerySchema = z.object({
@@ -20,24 +21,16 @@ const ClaimsQuerySchema = z.object({
  * verification call (same URL and body, the task's API key as it is now), answering the new call,
  * judged, without recording it as a claim.
  */
-export const CLAIM_JOURNAL_ROUTES = [
-  defineControlRoute({
-    method: 'GET',
+export const RECORDED_CLAIM_ROUTES = [
+  ...listedRecords({
     path: '/__mock/claims',
     summary:
       'Every claim, whatever its outcome (claimed, in-review, not-verified, key-refused, refused, endpoint-fault)',
+    clearSummary: 'Clear the journal of claims',
     query: 'outcome=refused',
     querySchema: ClaimsQuerySchema,
-    handle: ({ query, c }, { service }) => c.json(service.claimJournal.list(query)),
-  }),
-  defineControlRoute({
-    method: 'DELETE',
-    path: '/__mock/claims',
-    summary: 'Clear the journal of claims',
-    handle: ({ c }, { service }) => {
-      service.claimJournal.clear();
-      return c.body(null, 200);
-    },
+    list: ({ service }, filter) => service.claimJournal.list(filter),
+    clear: ({ service }) => service.claimJournal.clear(),
   }),
   defineControlRoute({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { readsAsKeyRefusal } from '@questkit/conformance';
 import type { ClaimReason, ClaimResult } from './claim-result.js';
-import { createRingJournal } from './ring-journal.js';
+import { createRecentRecords } from './recent-records.js';
 
 // Every claim, whatever its outcome: the calls journal only sees claims that reached an endpoint,
 // so a claim refused by the platform's rules (already claimed, account not linked, retry later...)
@@ -76,12 +76,7 @@ export interface ClaimJournal {
 }
 
 /** A journal keeping the last `size` claims. */
-export function createClaimJournal(size: number): ClaimJournal {
-  const journal = createRingJournal<ClaimEntry, keyof ClaimEntryFilter>(size, [
-    'subdomain',
-    'questId',
-    'userId',
-    'outcome',
-  ]);
+export function createRecordedClaims(size: number): ClaimJournal {
+  const journal = createRecentRecords<ClaimEntry, keyof ClaimEntryFilter>(size);
   return { ...journal, get: (id) => journal.entries().find((entry) => entry.id === id) };
 }
