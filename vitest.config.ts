@@ -46,6 +46,7 @@ function project(dir: string): TestProjectInlineConfiguration {
 // left the create-questkit install and the quick starts trailing the rest of the run.
 const LONGEST_FIRST = [
   'packages/create-questkit/test/install.test.ts',
+  'packages/create-questkit/test/readme.test.ts',
   'test/src/quick-starts.test.ts',
   'reliability/src/endpoints/faults.test.ts',
   'reliability/src/endpoints/door-bodies.test.ts',

@@ -10,6 +10,7 @@ export default defineConfig({
     // and each extra file is run again for every static mutant.
     include: [
       'src/api-key.test.ts',
+      'src/hmac.test.ts',
       'src/verifier.test.ts',
       'src/verifier/door.test.ts',
       'src/connect/*.test.ts',

@@ -5,6 +5,7 @@ const entry = {
   index: 'src/index.ts',
   'adapter/index': 'src/adapter/index.ts',
   'api/index': 'src/api/index.ts',
+  'openapi/index': 'src/openapi/index.ts',
 };
 
 // Two passes write into one dist/, so it is emptied once here rather than by either pass.
@@ -23,9 +24,11 @@ export default defineConfig([
     target: 'node20',
   },
   {
-    // CommonJS for require(): one file per entry, as before.
+    // CommonJS for require(): one file per entry, the modules two entries share in chunks beside
+    // them (the OpenAPI entry would otherwise carry a second copy of every API schema).
     entry,
     format: ['cjs'],
+    splitting: true,
     dts: true,
     sourcemap: false,
     target: 'node20',

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatHuman } from './reporters/human.js';
 import { runConformance } from './run.js';
 import { handWrittenEndpoint, TEST_API_KEY } from './test-support/endpoints.js';
 import { type Served, serve } from './test-support/serve.js';
@@ -213,6 +214,25 @@ describe('connect checks', () => {
       /^rejected a correctly signed redirect with 400: "Invalid signature"\. If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed \(http:\/\/127\.0\.0\.1:\d+\): Next\.js reports localhost/,
     );
     expect(message).toMatch(/svcUserId/);
+    // The fix, by the name a questkit project sets it with.
+    expect(message).toMatch(
+      /Set the public URL to http:\/\/127\.0\.0\.1:\d+ \(PUBLIC_URL in a questkit project, the connect endpoint's publicUrl\)/,
+    );
+  });
+
+  // The issue's case: Next.js with --connect and no PUBLIC_URL checks the signature against the
+  // localhost URL Next.js reports. Its advice was cut mid-word, even with --verbose.
+  it('show that advice whole in the human report, with and without --verbose', async () => {
+    const report = await runConnect({ hostRewrite: true });
+    const message = report.checks.find((c) => c.id === 'connect.signed-redirect')!.findings[0]!
+      .message;
+    expect(message.length).toBeGreaterThan(400);
+    for (const verbose of [false, true]) {
+      const text = formatHuman(report, { verbose });
+      const line = text.split('\n').find((l) => l.includes('rejected a correctly signed redirect'));
+      expect(line).toBe(`        ✗ connect: ${message}`);
+      expect(text).not.toMatch(/\w…/);
+    }
   });
 
   it('fail the signed redirect when the endpoint rejects it', async () => {

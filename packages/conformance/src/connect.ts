@@ -142,7 +142,7 @@ const PARAMETERS =
 
 function hostCause(signed: string): string {
   const { origin } = new URL(signed);
-  return `If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed (${origin}): Next.js reports localhost for a request to 127.0.0.1, a proxy in front reports http for https. Verify the signature against your public URL, set in your configuration, not the URL the request reports.`;
+  return `If its signature check fails, the usual cause is a framework or proxy that reports another host or scheme than the one signed (${origin}): Next.js reports localhost for a request to 127.0.0.1, a proxy in front reports http for https. Set the public URL to ${origin} (PUBLIC_URL in a questkit project, the connect endpoint's publicUrl) so that the signature is checked against it, not against the URL the request reports.`;
 }
 
 /** Words that say the endpoint's own signature check failed, or that a parameter was missing. */

@@ -66,4 +66,18 @@ describe('stoppedAnswering', () => {
     ).toBeUndefined();
     expect(stoppedAnswering([])).toBeUndefined();
   });
+
+  it('never reads requests that timed out, however many, as a server that stopped', () => {
+    const timedOut = (id: string): Ended => ({
+      id,
+      answer: { elapsedMs: 10_000, timedOut: true, error: 'no complete answer within 10000 ms' },
+    });
+    expect(
+      stoppedAnswering([answered('a'), timedOut('b'), timedOut('c'), timedOut('d')]),
+    ).toBeUndefined();
+    // A slow server that is still there: the stop is read from the refusals after the timeouts.
+    expect(
+      stoppedAnswering([answered('a'), timedOut('b'), closed('c'), refused('d')]),
+    ).toMatchObject({ at: ['c'], after: 'a', refused: 1 });
+  });
 });

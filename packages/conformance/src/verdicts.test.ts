@@ -53,6 +53,55 @@ describe('verdicts about what the member will see', () => {
     return served.url;
   }
 
+  it('does not judge the key without a claim with a wrong or missing key to compare', async () => {
+    const url = await questkitEndpoint({});
+    const claimOnly = await runConformance({ url, apiKey: KEY, only: ['body'], ...FAST });
+    expect(verdict(claimOnly, 'member.api-key')).toMatchObject({
+      status: 'skip',
+      skipReason: expect.stringMatching(/^no claim with a wrong or missing key was sent/),
+    });
+    expect(verdict(claimOnly, 'member.answer')?.status).toBe('pass');
+  });
+
+  it('holds the well-formed claim to --expect-pass and --expect-fail', async () => {
+    const refusing = await questkitEndpoint({ verify: () => fail('Not yet complete.') });
+    const expectedPass = await runConformance({
+      url: refusing,
+      apiKey: KEY,
+      expect: 'pass',
+      ...FAST,
+    });
+    expect(verdict(expectedPass, 'member.answer')?.findings).toEqual([
+      {
+        rule: 'expected_status',
+        severity: 'error',
+        message: 'answered 400 but the claim is expected to pass (200)',
+      },
+    ]);
+    const passing = await questkitEndpoint({});
+    const expectedFail = await runConformance({
+      url: passing,
+      apiKey: KEY,
+      expect: 'fail',
+      ...FAST,
+    });
+    expect(verdict(expectedFail, 'member.answer')?.findings).toEqual([
+      {
+        rule: 'expected_status',
+        severity: 'error',
+        message: 'answered 200 but the claim is expected to fail (400)',
+      },
+    ]);
+    // As expected: nothing to say.
+    const asExpected = await runConformance({
+      url: refusing,
+      apiKey: KEY,
+      expect: 'fail',
+      ...FAST,
+    });
+    expect(verdict(asExpected, 'member.answer')?.findings).toEqual([]);
+  });
+
   it('does not judge the key from three identical refusals, says how to, and passes the run', async () => {
     const report = await runConformance({
       url: await sameRefusal('Not yet complete.'),

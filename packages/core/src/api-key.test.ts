@@ -45,6 +45,8 @@ describe('checkApiKey', () => {
 
   it('throws a TypeError for no key or an empty key, naming no key', () => {
     expect(() => checkApiKey('x', '')).toThrow(TypeError);
+    // The message names the option and the package, so a developer knows which setting is empty.
+    expect(() => checkApiKey('x', '')).toThrow(/^\[@questkit\/core\] apiKey is required/);
     expect(() => checkApiKey('x', [])).toThrow(/non-empty/);
     expect(() => prepareApiKeys(['good-key', ''])).toThrow(/apiKey\[1\]/);
     expect(() => prepareApiKeys(['good-key', ''])).toThrow(

@@ -20,15 +20,19 @@ const OPTION_FILES: Record<Option, readonly string[]> = {
   connect: [
     'src/session.ts',
     'lib/session.ts',
+    'src/login.ts',
+    'lib/login.ts',
     'test/connect.test.ts',
+    'test/login.test.ts',
     'app/api/connect/route.ts',
-    'app/login/page.tsx',
+    'app/login/route.ts',
   ],
   webhooks: [
     'src/webhooks.ts',
     'lib/webhooks.ts',
     'test/webhooks.test.ts',
     'app/api/webhooks/route.ts',
+    'instrumentation.ts',
   ],
 };
 

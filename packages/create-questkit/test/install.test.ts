@@ -260,7 +260,8 @@ describe('npm create questkit, each project installed with npm', () => {
     await npmRun(dir, 'typecheck');
     const since = performance.now();
     const tested = await npmRun(dir, 'test');
-    expect(tested.stdout).toMatch(new RegExp(`Test Files\\s+${options.connect ? 3 : 1} passed`));
+    // With both options: endpoint, connect, login and webhooks.
+    expect(tested.stdout).toMatch(new RegExp(`Test Files\\s+${options.connect ? 4 : 1} passed`));
     timings.push(
       `  ${options.name}: ${Object.keys(projectFiles(options)).length} files, npm test ${seconds(since)}`,
     );

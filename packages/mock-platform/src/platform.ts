@@ -1,5 +1,6 @@
 import { CLAIM_COUNTER_REFRESH_MS, WEBHOOK_EVENT_TYPES } from '@questkit/core/api';
 import { Hono } from 'hono';
+import { readAsset } from './assets.js';
 import { principalLabel } from './auth/principal.js';
 import { createRateLimiter, type RateLimitOptions } from './auth/rate-limit.js';
 import { createMemberTokens } from './auth/tokens.js';
@@ -21,7 +22,7 @@ import {
   DEFAULT_TOKEN_TTL_SECONDS,
   MAX_WEBHOOKS_PER_COMMUNITY,
 } from './limits.js';
-import { DOCS_CSS, DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
+import { DOCS_SECURITY_HEADERS, renderDocsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { createReferralCodes } from './referral-codes.js';
 import { PUBLIC_ROUTES } from './routes/index.js';
@@ -227,8 +228,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     docsPage ??= renderDocsPage(openapi());
     return c.html(docsPage, 200, DOCS_SECURITY_HEADERS);
   });
-  app.get('/docs/assets/docs.css', (c) =>
-    c.body(DOCS_CSS, 200, {
+  app.get('/docs/assets/docs.css', async (c) =>
+    c.body(await readAsset('openapi/docs.css'), 200, {
       'content-type': 'text/css; charset=utf-8',
       'cache-control': 'public, max-age=3600',
     }),

@@ -49,6 +49,27 @@ export function visible(text: string, limit = BODY_PREVIEW): string {
   return escapeText(cut);
 }
 
+// A sentence ends at . ! or ? (a closing quote or bracket may follow) before a space or the end.
+const SENTENCE_END = /[.!?]["')\]]?(?=\s|$)/g;
+
+/**
+ * Our own words (a finding, a reason, advice) escaped as {@link visible}, never cut inside a word
+ * or a sentence: over `limit` characters, the whole sentences that fit (at least the first) and a
+ * note that `--verbose` shows the rest; `whole` (--verbose) keeps every sentence.
+ */
+export function visibleProse(text: string, limit: number, whole = false): string {
+  if (whole || text.length <= limit) return escapeText(text);
+  let end = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const at = match.index + match[0].length;
+    if (at > limit && end > 0) break;
+    end = at;
+    if (at > limit) break;
+  }
+  if (end === 0 || end >= text.trimEnd().length) return escapeText(text);
+  return `${escapeText(text.slice(0, end))} (more with --verbose)`;
+}
+
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
@@ -60,12 +81,14 @@ export function formatProgress(event: ProgressEvent, options: HumanFormatOptions
   return `[${String(event.done).padStart(width)}/${event.total}] ${label(event.check.status, p)} ${event.check.id}`;
 }
 
-function details(check: CheckResult, p: Palette, full: boolean): string[] {
+function details(check: CheckResult, p: Palette, full: boolean, verbose: boolean): string[] {
   const lines: string[] = [];
   const indent = '        ';
   for (const finding of check.findings) {
     const mark = finding.severity === 'error' ? p.red('✗') : p.yellow('!');
-    lines.push(`${indent}${mark} ${p.bold(finding.rule)}: ${visible(finding.message, 400)}`);
+    lines.push(
+      `${indent}${mark} ${p.bold(finding.rule)}: ${visibleProse(finding.message, 400, full || verbose)}`,
+    );
   }
   if (check.sent && full) {
     const { sent } = check;
@@ -85,7 +108,7 @@ function details(check: CheckResult, p: Palette, full: boolean): string[] {
         ? `${got.status}${got.contentType ? ` ${visible(got.contentType, 80)}` : ''}${got.location ? ` -> ${visible(got.location, 160)}` : ''}`
         : got.timedOut
           ? 'no answer (timed out)'
-          : `no answer: ${visible(got.error ?? 'the request failed', 400)}`;
+          : `no answer: ${visibleProse(got.error ?? 'the request failed', 400, verbose)}`;
     lines.push(`${indent}${p.dim('got')}   ${head} ${p.dim(`in ${formatMs(got.elapsedMs)}`)}`);
     if (full && got.body !== undefined && got.body !== '')
       lines.push(`${indent}      ${p.dim(visible(got.body))}`);
@@ -126,7 +149,8 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
     `${p.bold('questkit check')} ${visible(report.url, 600)}  ${p.dim(`(time limit ${report.timeoutMs} ms, slow over ${report.slowMs} ms)`)}`,
     '',
   );
-  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
+  if (summary.headline !== undefined)
+    out.push(p.bold(visibleProse(summary.headline, 1200, verbose)), '');
   // Under a headline every claim got the same answer: the first failure says it, not forty.
   const first = report.checks.find((c) => c.status === 'fail');
   const stopped = report.stoppedAnswering !== undefined;
@@ -149,7 +173,7 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   const unanswered = report.checks.filter(afterStop);
   const listed = report.checks.filter((c) => !headlined(c) && !afterStop(c));
   for (const check of listed.filter((c) => c.status === 'fail')) {
-    out.push(...block(check, p, true), '');
+    out.push(...block(check, p, true, verbose), '');
   }
   if (folded.length > 0) {
     out.push(
@@ -170,7 +194,7 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   const passed = listed.filter((c) => c.status === 'pass');
   if (verbose) {
     for (const check of [...warned, ...unjudged, ...passed]) {
-      out.push(...block(check, p, true), '');
+      out.push(...block(check, p, true, verbose), '');
     }
   } else if (warned.length + unjudged.length > 0) {
     for (const check of [...warned, ...unjudged]) out.push(oneLine(check, p));
@@ -203,19 +227,21 @@ export function formatHuman(report: ConformanceReport, options: HumanFormatOptio
   out.push(
     `${summary.total} check${summary.total === 1 ? '' : 's'}: ${counts} in ${formatMs(summary.durationMs)}`,
   );
-  for (const advice of summary.advice) out.push(`${p.bold('Next:')} ${visible(advice, 600)}`);
+  for (const advice of summary.advice) {
+    out.push(`${p.bold('Next:')} ${visibleProse(advice, 600, verbose)}`);
+  }
   out.push(verdictLine(report, p));
   return `${out.join('\n')}\n`;
 }
 
 /** A check in full: its status, id and tier, then its details. */
-function block(check: CheckResult, p: Palette, full: boolean): string[] {
+function block(check: CheckResult, p: Palette, full: boolean, verbose: boolean): string[] {
   return [
     `  ${label(check.status, p)}  ${p.bold(check.id)}  ${p.dim(`[${check.tier}]`)}  ${check.title}`,
     ...(check.skipReason !== undefined && check.status === 'not_judged'
-      ? [`        ${p.dim(visible(check.skipReason, 600))}`]
+      ? [`        ${p.dim(visibleProse(check.skipReason, 600, verbose))}`]
       : []),
-    ...details(check, p, full),
+    ...details(check, p, full, verbose),
   ];
 }
 
@@ -225,7 +251,7 @@ function oneLine(check: CheckResult, p: Palette): string {
   const why = first
     ? `${first.rule}: ${first.message}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`
     : (check.skipReason ?? '');
-  return `  ${label(check.status, p)}  ${check.id}  ${p.dim(`[${check.tier}]`)}  ${visible(why, 400)}`;
+  return `  ${label(check.status, p)}  ${check.id}  ${p.dim(`[${check.tier}]`)}  ${visibleProse(why, 400)}`;
 }
 
 /** Skipped checks, one line per reason: their ids when few, else how many. */
@@ -238,7 +264,7 @@ function skippedLines(checks: readonly CheckResult[], p: Palette): string[] {
   return [...byReason].map(([reason, skipped]) => {
     const which =
       skipped.length <= 3 ? skipped.map((c) => c.id).join(', ') : `${skipped.length} checks`;
-    return `  ${label('skip', p)}  ${which}: ${visible(reason, 600)}`;
+    return `  ${label('skip', p)}  ${which}: ${visibleProse(reason, 600)}`;
   });
 }
 

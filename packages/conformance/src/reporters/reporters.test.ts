@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, ConformanceReport } from '../types.js';
-import { formatHuman, formatProgress, visible } from './human.js';
+import { formatHuman, formatProgress, visible, visibleProse } from './human.js';
 import { formatJson } from './json.js';
 import { formatJunit, xmlEscape } from './junit.js';
 
@@ -266,5 +266,29 @@ describe('formatJunit', () => {
 describe('formatJson', () => {
   it('round-trips the report', () => {
     expect(JSON.parse(formatJson(report))).toEqual(report);
+  });
+});
+
+describe('visibleProse', () => {
+  const text =
+    'First sentence here. Second one is longer than that. Third (with a quote." Last one.';
+
+  it('keeps the whole sentences that fit, never a word or a sentence cut', () => {
+    expect(visibleProse(text, 60)).toBe(
+      'First sentence here. Second one is longer than that. (more with --verbose)',
+    );
+    expect(visibleProse(text, 25)).toBe('First sentence here. (more with --verbose)');
+  });
+
+  it('keeps a first sentence longer than the limit whole', () => {
+    expect(visibleProse(text, 5)).toBe('First sentence here. (more with --verbose)');
+    expect(visibleProse('one long sentence without an end', 5)).toBe(
+      'one long sentence without an end',
+    );
+  });
+
+  it('keeps everything with --verbose, and escapes as visible does', () => {
+    expect(visibleProse(text, 5, true)).toBe(text);
+    expect(visibleProse('a\nb. c', 100)).toBe('a\\nb. c');
   });
 });

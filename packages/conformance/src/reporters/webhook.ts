@@ -2,7 +2,7 @@ import { escapeJson } from '../escape.js';
 import type { CheckResult, CheckStatus } from '../types.js';
 import { WEBHOOK_CHECKS, type WebhookReport } from '../webhook.js';
 import { type Palette, palette } from './ansi.js';
-import { visible } from './human.js';
+import { visible, visibleProse } from './human.js';
 import { junitDocument } from './junit.js';
 
 // The reporters of `questkit check-webhook`: the same three forms as `questkit check` (a table
@@ -44,7 +44,7 @@ function details(check: CheckResult, p: Palette, verbose: boolean): string[] {
   const indent = '        ';
   const lines = check.findings.map(
     (f) =>
-      `${indent}${f.severity === 'error' ? p.red('✗') : p.yellow('!')} ${visible(f.message, 1200)}`,
+      `${indent}${f.severity === 'error' ? p.red('✗') : p.yellow('!')} ${visibleProse(f.message, 1200, verbose)}`,
   );
   if (check.received) lines.push(`${indent}${p.dim('got')}   ${got(check)}`);
   if (check.received?.body) {
@@ -77,7 +77,8 @@ export function formatWebhookHuman(
     `${p.bold('questkit check-webhook')} ${visible(report.url, 600)}  ${p.dim(`(exactly 200 within ${report.timeoutMs} ms, at most ${report.maxAnswerBytes} bytes of body)`)}`,
     '',
   ];
-  if (summary.headline !== undefined) out.push(p.bold(visible(summary.headline, 1200)), '');
+  if (summary.headline !== undefined)
+    out.push(p.bold(visibleProse(summary.headline, 1200, verbose)), '');
   const failed = report.checks.filter((c) => c.status === 'fail' || c.status === 'not_judged');
   // Under a headline every delivery got the same answer: one example says it.
   const shown = summary.headline !== undefined ? failed.slice(0, 1) : failed;
@@ -89,13 +90,15 @@ export function formatWebhookHuman(
       out.push(`  ${label('warn', p)}  ${p.bold(check.id)}`, ...details(check, p, true), '');
     else
       out.push(
-        `  ${label('warn', p)}  ${check.id}: ${visible(check.findings[0]?.message ?? '', 300)}`,
+        `  ${label('warn', p)}  ${check.id}: ${visibleProse(check.findings[0]?.message ?? '', 300)}`,
       );
   }
   if (!verbose && report.checks.some((c) => c.status === 'warn')) out.push('');
   const width = Math.max(...report.checks.map((c) => c.id.length), 2);
   for (const check of report.checks) {
-    const reason = check.skipReason ? p.dim(`  (${visible(check.skipReason, 600)})`) : '';
+    const reason = check.skipReason
+      ? p.dim(`  (${visibleProse(check.skipReason, 600, verbose)})`)
+      : '';
     const time = check.status === 'skip' ? '' : formatMs(check.durationMs);
     out.push(
       `  ${label(check.status, p)}  ${p.dim(time.padStart(7))}  ${check.id.padEnd(width)}  ${check.title}${reason}`,

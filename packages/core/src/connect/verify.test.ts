@@ -56,6 +56,14 @@ describe('canonical form: own vectors', () => {
     ).toBe(true);
   });
 
+  it('refuses to sign a relative URL or a non-URL, at the call, naming the function', () => {
+    for (const url of ['/connect?svcUserId=u-1', 'connect?svcUserId=u-1', 'not a url']) {
+      expect(() => signUrl(url, SECRET)).toThrow(
+        new TypeError('[@questkit/core] signUrl: url must be an absolute URL'),
+      );
+    }
+  });
+
   it('signs a URL object without changing it', async () => {
     const url = new URL('https://example.com/p?a=1#x');
     const signed = await signUrl(url, SECRET);

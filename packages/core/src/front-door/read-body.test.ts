@@ -242,6 +242,101 @@ describe('readBody: limits', () => {
   });
 });
 
+describe('readBody: a Node stream, as a request is', () => {
+  const listeners = (stream: Readable) =>
+    (['data', 'end', 'error', 'close'] as const).map((event) => stream.listenerCount(event));
+
+  it('reads a source with only one of on/removeListener through its iterator, not its events', async () => {
+    async function* parts() {
+      yield '{}';
+    }
+    for (const extra of [{ on: () => undefined }, { removeListener: () => undefined }]) {
+      const source = { ...extra, [Symbol.asyncIterator]: parts };
+      expect(await readBody(req({ kind: 'stream', stream: source }), limits())).toEqual({
+        ok: true,
+        text: '{}',
+      });
+    }
+  });
+
+  it('decodes a character split across Buffer chunks whole', async () => {
+    const bytes = encode('{"x":"é"}');
+    const node = Readable.from([Buffer.from(bytes.slice(0, 7)), Buffer.from(bytes.slice(7))]);
+    expect(await readBody(req({ kind: 'stream', stream: node }), limits())).toEqual({
+      ok: true,
+      text: '{"x":"é"}',
+    });
+  });
+
+  it('accepts a body of exactly the limit, and stops an endless one past it', async () => {
+    const exact = Readable.from([Buffer.alloc(60, 0x20), Buffer.alloc(40, 0x20)]);
+    expect(await readBody(req({ kind: 'stream', stream: exact }), limits(100))).toEqual({
+      ok: true,
+      text: ' '.repeat(100),
+    });
+    let pulled = 0;
+    const endless = new Readable({
+      read() {
+        pulled++;
+        // Later, as a socket does: a push inside read() would flow in one endless loop.
+        setImmediate(() => this.push(Buffer.alloc(40, 0x20)));
+      },
+    });
+    // Its deadline is far off: only the limit can end this read.
+    const read = await readBody(
+      req({ kind: 'stream', stream: endless }),
+      limits(100, Date.now() + 20_000),
+    );
+    expect(read).toEqual({ ok: false, reason: 'too_large' });
+    expect(pulled).toBeLessThan(10);
+    expect(endless.destroyed).toBe(false);
+    endless.destroy();
+  });
+
+  it('reads a stream that already ended as an empty body', async () => {
+    const ended = new Readable({ read() {}, autoDestroy: false });
+    ended.push(null);
+    ended.resume();
+    await new Promise((resolve) => ended.once('end', resolve));
+    expect(ended.readableEnded).toBe(true);
+    expect(
+      await readBody(req({ kind: 'stream', stream: ended }), limits(100, Date.now() + 20_000)),
+    ).toEqual({
+      ok: true,
+      text: '',
+    });
+  });
+
+  it('answers unreadable as soon as the stream errors or closes mid-body', async () => {
+    // Deadlines far off: only the stream's own events can end these reads.
+    const far = () => limits(100, Date.now() + 20_000);
+    const failing = new Readable({ read() {} });
+    failing.push('{"a"');
+    const failed = readBody(req({ kind: 'stream', stream: failing }), far());
+    failing.destroy(new Error('socket hang up'));
+    expect(await failed).toEqual({ ok: false, reason: 'unreadable' });
+    const closing = new Readable({ read() {} });
+    closing.push('{"a"');
+    const closed = readBody(req({ kind: 'stream', stream: closing }), far());
+    closing.destroy();
+    expect(await closed).toEqual({ ok: false, reason: 'unreadable' });
+  });
+
+  it('leaves no listener behind once it has its answer', async () => {
+    const whole = Readable.from([Buffer.from('{}')]);
+    const read = await readBody(req({ kind: 'stream', stream: whole }), limits());
+    const tooLarge = new Readable({ read() {} });
+    tooLarge.push(Buffer.alloc(200));
+    const refused = await readBody(req({ kind: 'stream', stream: tooLarge }), limits());
+    expect([read, refused]).toEqual([
+      { ok: true, text: '{}' },
+      { ok: false, reason: 'too_large' },
+    ]);
+    expect(listeners(whole)).toEqual([0, 0, 0, 0]);
+    expect(listeners(tooLarge)).toEqual([0, 0, 0, 0]);
+  });
+});
+
 describe('readBody: sources that fail', () => {
   it('answers unreadable for a stream that errors, a locked stream and an iterator that throws', async () => {
     const failing = webStream([encode('{'), 'error']);

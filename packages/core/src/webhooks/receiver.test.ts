@@ -328,3 +328,180 @@ describe('createWebhookReceiver', () => {
     );
   });
 });
+
+describe('createWebhookReceiver: each refusal says why', () => {
+  const handled = () =>
+    createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: () => {} } });
+  const said = async (request: DoorRequest, receiver = handled()) => {
+    const answer = await receiver.handle(request, undefined);
+    return [answer.status, json(answer).message] as const;
+  };
+
+  it('refuses a secret that is not a string with 401, whatever its shape, and never runs a handler', async () => {
+    const calls = vi.fn();
+    const receiver = createWebhookReceiver({ secret: SECRET, on: { QUEST_SUCCEEDED: calls } });
+    for (const secret of [123, { length: SECRET.length }, [SECRET], true, null]) {
+      expect(await said(delivery({ ...EVENT, secret }), receiver), JSON.stringify(secret)).toEqual([
+        401,
+        'The webhook secret is missing or wrong.',
+      ]);
+    }
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('says a delivery is too large, unreadable, not JSON or not POST', async () => {
+    const small = createWebhookReceiver({ secret: SECRET, on: {}, maxBodyBytes: 100 });
+    const large = delivery({ ...EVENT, secret: SECRET, padding: 'x'.repeat(200) });
+    expect(await said(large, small)).toEqual([400, 'The delivery is too large.']);
+    const broken: DoorRequest = {
+      ...delivery({}),
+      body: { kind: 'failed', reason: 'unreadable' },
+    };
+    expect(await said(broken)).toEqual([400, 'The delivery could not be read.']);
+    expect(await said(delivery('{not json'))).toEqual([400, 'The delivery is not valid JSON.']);
+    expect(await said(delivery({ ...EVENT, secret: SECRET }, 'GET'))).toEqual([
+      400,
+      'Webhook deliveries are POST requests.',
+    ]);
+    const noId = await said(delivery({ ...EVENT, id: undefined, secret: SECRET }));
+    expect(noId[1]).toMatch(/^The delivery is not an event: id \S/);
+  });
+
+  it('reads a body the framework already parsed', async () => {
+    const parsed: DoorRequest = {
+      ...delivery({}),
+      body: { kind: 'parsed', value: { ...EVENT, secret: SECRET } },
+    };
+    expect(await said(parsed)).toEqual([200, 'Handled.']);
+  });
+
+  it("says what went wrong on the receiver's side, and 409 to a copy in flight", async () => {
+    const failing = createWebhookReceiver({
+      secret: SECRET,
+      on: {
+        QUEST_SUCCEEDED: () => {
+          throw new Error('boom');
+        },
+      },
+      onError: () => {},
+    });
+    const request = () => delivery({ ...EVENT, secret: SECRET });
+    expect(await said(request(), failing)).toEqual([500, 'The delivery could not be handled.']);
+    const onError = vi.fn();
+    const store = (claim: () => unknown) =>
+      createWebhookReceiver({
+        secret: SECRET,
+        timeoutMs: 20,
+        on: {},
+        onError,
+        dedupe: { claim: claim as never, done: () => {}, release: () => {} },
+      });
+    expect(
+      await said(
+        request(),
+        store(() => Promise.reject(new Error('down'))),
+      ),
+    ).toEqual([500, 'The delivery could not be handled.']);
+    expect(
+      await said(
+        request(),
+        store(() => new Promise(() => {})),
+      ),
+    ).toEqual([500, 'The delivery could not be handled.']);
+    expect(onError).toHaveBeenLastCalledWith(
+      new Error('[@questkit/core] webhook dedupe store did not answer in time'),
+      { reason: 'dedupe_error', eventId: 'evt-1', eventType: 'QUEST_SUCCEEDED' },
+    );
+    expect(
+      await said(
+        request(),
+        store(() => 'busy'),
+      ),
+    ).toEqual([409, 'The event is being handled by another delivery; retry later.']);
+    let finish: () => void = () => {};
+    const slow = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 20,
+      on: {
+        QUEST_SUCCEEDED: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      },
+      onError,
+    });
+    expect(await said(request(), slow)).toEqual([500, 'The delivery took too long to handle.']);
+    finish();
+    await vi.waitFor(() =>
+      expect(onError).toHaveBeenLastCalledWith(
+        new Error('[@questkit/core] webhook handler settled after the deadline'),
+        { reason: 'late', eventId: 'evt-1', eventType: 'QUEST_SUCCEEDED' },
+      ),
+    );
+  });
+
+  it('gives back a claim that lands after its deadline, so that the retry runs', async () => {
+    const memory = createMemoryDedupe();
+    let land: () => void = () => {};
+    const released: string[] = [];
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 20,
+      on: { QUEST_SUCCEEDED: () => {} },
+      onError: () => {},
+      dedupe: {
+        // The store answers only once the delivery has had its 500.
+        claim: (id, token) =>
+          new Promise((resolve) => {
+            land = () => resolve(memory.claim(id, token));
+          }),
+        done: (id, token) => memory.done(id, token),
+        release: (id, token) => {
+          released.push(id);
+          memory.release(id, token);
+        },
+      },
+    });
+    expect(await said(delivery({ ...EVENT, secret: SECRET }), receiver)).toEqual([
+      500,
+      'The delivery could not be handled.',
+    ]);
+    land();
+    await vi.waitFor(() => expect(released).toEqual(['evt-1']));
+    expect(memory.claim('evt-1', 'retry')).toBe('claimed');
+  });
+
+  it('releases the claim of a handler that fails after its deadline, and reports its error', async () => {
+    const onError = vi.fn();
+    let fail: (error: Error) => void = () => {};
+    let calls = 0;
+    const receiver = createWebhookReceiver({
+      secret: SECRET,
+      timeoutMs: 20,
+      on: {
+        QUEST_SUCCEEDED: () => {
+          calls++;
+          if (calls > 1) return;
+          return new Promise<void>((_, reject) => {
+            fail = reject;
+          });
+        },
+      },
+      onError,
+    });
+    const request = () => delivery({ ...EVENT, secret: SECRET });
+    expect((await receiver.handle(request(), undefined)).status).toBe(500);
+    const late = new Error('late failure');
+    fail(late);
+    await vi.waitFor(() =>
+      expect(onError).toHaveBeenCalledWith(late, {
+        reason: 'late',
+        eventId: 'evt-1',
+        eventType: 'QUEST_SUCCEEDED',
+      }),
+    );
+    // Released, not marked done: the platform's retry runs the handler again.
+    expect(await said(request(), receiver)).toEqual([200, 'Handled.']);
+    expect(calls).toBe(2);
+  });
+});

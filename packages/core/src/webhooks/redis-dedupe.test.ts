@@ -84,6 +84,29 @@ describe('createRedisDedupe: the claim reply', () => {
     expect(calls[0]![0]).toBe('EVAL');
   });
 
+  it('takes `call` or `sendCommand` only when it is a function', async () => {
+    const { sent, client } = clientReplying('claimed');
+    const odd = { call: 'not a function', ...client };
+    expect(await createRedisDedupe(odd as never).claim('evt-5', 't')).toBe('claimed');
+    expect(sent).toHaveLength(1);
+    expect(() => createRedisDedupe({ sendCommand: 1 } as never)).toThrow(/node-redis or ioredis/);
+  });
+
+  it('refuses no client, a URL instead of a client, a prefix that is not text and bad lifetimes', () => {
+    for (const client of [null, undefined, 'redis://localhost:6379']) {
+      expect(() => createRedisDedupe(client as never)).toThrow(
+        '[@questkit/core] webhooks: createRedisDedupe needs a connected node-redis or ioredis client',
+      );
+    }
+    const { client } = clientReplying('claimed');
+    expect(() => createRedisDedupe(client, { prefix: 1 as never })).toThrow(
+      '[@questkit/core] webhooks: the Redis key prefix must be a string',
+    );
+    expect(() => createRedisDedupe(client, { doneTtlMs: 0 })).toThrow(
+      /createRedisDedupe: doneTtlMs/,
+    );
+  });
+
   it('refuses a client that is neither', () => {
     expect(() => createRedisDedupe({} as never)).toThrow(/node-redis or ioredis/);
     expect(() => createRedisDedupe({ prefix: 1 } as never)).toThrow(TypeError);

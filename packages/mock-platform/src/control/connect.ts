@@ -1,6 +1,6 @@
 import { escapeHtml } from '@questkit/core';
 import * as z from 'zod';
-import { DASHBOARD_CSS } from '../dashboard/style.js';
+import { readAsset } from '../assets.js';
 import { toResponse } from '../http/pipeline.js';
 import { randomHex } from '../ids.js';
 import { findMember, memberNotFound } from '../members.js';
@@ -27,15 +27,19 @@ const SecretBodySchema = z.object({
 });
 
 // The end of the connect flow, dressed as the dashboard the member came from.
-function page(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${DASHBOARD_CSS}</style></head><body><header><p class="muted">questkit mock platform</p></header><main><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/__mock/dashboard">Back to the dashboard</a></p></section></main></body></html>`;
+async function page(title: string, text: string): Promise<string> {
+  const css = await readAsset('dashboard/app.css');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${css}</style></head><body><header><p class="muted">questkit mock platform</p></header><main><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/__mock/dashboard">Back to the dashboard</a></p></section></main></body></html>`;
 }
 
 // A browser gets the page; a client asking for JSON only (a test, a script) gets JSON.
 const wantsJson = (accept: string | undefined) =>
   /application\/json/i.test(accept ?? '') && !/text\/html/i.test(accept ?? '');
 
-function callbackAnswer(result: ConnectCallbackResult, accept: string | undefined): Response {
+async function callbackAnswer(
+  result: ConnectCallbackResult,
+  accept: string | undefined,
+): Promise<Response> {
   const status = result.ok ? 200 : 400;
   if (wantsJson(accept)) {
     const body = result.ok
@@ -43,12 +47,12 @@ function callbackAnswer(result: ConnectCallbackResult, accept: string | undefine
       : { connected: false, reason: result.reason, message: result.message };
     return Response.json(body, { status });
   }
-  const html = result.ok
+  const html = await (result.ok
     ? page(
         'Account connected',
         'Your account is connected. You can close this page and claim the quest.',
       )
-    : page('Account not connected', `${result.message} Start again from the quest page.`);
+    : page('Account not connected', `${result.message} Start again from the quest page.`));
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 

@@ -1,6 +1,5 @@
+import { readAsset } from '../assets.js';
 import { renderDashboardPage } from '../dashboard/page.js';
-import { DASHBOARD_SCRIPT } from '../dashboard/script.js';
-import { DASHBOARD_CSS } from '../dashboard/style.js';
 import { defineControlRoute } from './route.js';
 
 // Only the mock's own script, style and requests; no framing (a page of another site cannot
@@ -15,17 +14,18 @@ const SECURITY_HEADERS = {
 
 /**
  * The dashboard, a page to look at and drive the mock (calls live, deliveries, members and
- * quests, connect, the test clock, endpoint checks), and its script and style. It holds no data:
- * its script reads the control routes like any script does. Served without a build step.
+ * quests, connect, the test clock, endpoint checks), and its script and style: the files of
+ * src/dashboard/, served as they are. It holds no data: its script reads the control routes like
+ * any script does.
  */
 export const DASHBOARD_ROUTES = [
   defineControlRoute({
     method: 'GET',
     path: '/__mock/dashboard',
     summary: 'The dashboard (an HTML page)',
-    handle: ({ c }, { context, tokenRequired }) =>
+    handle: async ({ c }, { context, tokenRequired }) =>
       c.html(
-        renderDashboardPage({
+        renderDashboardPage(await readAsset('dashboard/page.html'), {
           // Exposed with a token, the page names nothing: the script lists the communities
           // through a control route once it has the token.
           subdomains: tokenRequired
@@ -41,8 +41,8 @@ export const DASHBOARD_ROUTES = [
     method: 'GET',
     path: '/__mock/dashboard/app.js',
     summary: 'The dashboard’s script',
-    handle: ({ c }) =>
-      c.body(DASHBOARD_SCRIPT, 200, {
+    handle: async ({ c }) =>
+      c.body(await readAsset('dashboard/app.js'), 200, {
         ...SECURITY_HEADERS,
         'content-type': 'text/javascript; charset=utf-8',
       }),
@@ -51,8 +51,8 @@ export const DASHBOARD_ROUTES = [
     method: 'GET',
     path: '/__mock/dashboard/app.css',
     summary: 'The dashboard’s style',
-    handle: ({ c }) =>
-      c.body(DASHBOARD_CSS, 200, {
+    handle: async ({ c }) =>
+      c.body(await readAsset('dashboard/app.css'), 200, {
         ...SECURITY_HEADERS,
         'content-type': 'text/css; charset=utf-8',
       }),

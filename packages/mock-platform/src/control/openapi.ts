@@ -1,5 +1,4 @@
-import type { JsonSchema } from '../openapi/json-schema.js';
-import { toOpenApiSchema } from '../openapi/json-schema.js';
+import { type JsonSchema, toOpenApiSchema } from '@questkit/core/openapi';
 import type { ControlRoute, ControlRouteDefinition } from './route.js';
 
 /** A curl line for a control route, on the mock at `baseUrl`, with `demo` as the community. */

@@ -1,9 +1,10 @@
 // The /docs page: the OpenAPI document rendered on the server into plain HTML, with one
-// stylesheet of our own. No script and no third-party package: nothing to install (no install
+// stylesheet of our own (docs.css beside this file). No script and no third-party package: nothing to install (no install
 // scripts), nothing fetched (it works offline), and every text of the document is escaped, so a
 // description such as "Bearer <member token>" shows as written and can never become markup.
+
+import type { JsonSchema } from '@questkit/core/openapi';
 import type { OpenApiDocument } from './document.js';
-import type { JsonSchema } from './json-schema.js';
 
 /** Only our stylesheet and icon; no script at all, no framing. */
 export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -262,22 +263,3 @@ ${tags
 </html>
 `;
 }
-
-/** The docs page's stylesheet. */
-export const DOCS_CSS = `:root { color-scheme: light dark; --muted: #666; --line: #ccc; --code: rgba(127,127,127,.12); }
-body { font: 15px/1.5 system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: minmax(14rem, 20rem) 1fr; }
-header { grid-column: 1 / -1; padding: 1rem 2rem; border-bottom: 1px solid var(--line); }
-nav { padding: 1rem; border-right: 1px solid var(--line); position: sticky; top: 0; align-self: start; max-height: 100vh; overflow: auto; }
-nav ul { padding-left: 1rem; margin: .25rem 0; } nav li { margin: .15rem 0; }
-main { padding: 1rem 2rem; min-width: 0; }
-h1 { font-size: 1.5rem; margin: 0 0 .5rem; } h2 { border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
-h3 { font-size: 1.1rem; } h4 { margin: 1rem 0 .25rem; }
-.muted { color: var(--muted); font-weight: normal; }
-.operation, .schema { border: 1px solid var(--line); border-radius: 6px; padding: .25rem 1rem 1rem; margin: 1rem 0; }
-.method { display: inline-block; min-width: 4.5rem; text-align: center; border-radius: 4px; padding: 0 .4rem; color: #fff; background: #555; font-size: .85rem; }
-.method-get { background: #1f6feb; } .method-post { background: #1a7f37; } .method-patch { background: #9a6700; } .method-delete { background: #cf222e; }
-code, pre { font: 13px/1.45 ui-monospace, monospace; background: var(--code); border-radius: 3px; }
-code { padding: 0 .2rem; } pre code { background: none; padding: 0; } pre { padding: .75rem; overflow: auto; white-space: pre-wrap; word-break: break-all; }
-table { border-collapse: collapse; width: 100%; margin: .25rem 0; } th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .3rem .5rem; }
-@media (max-width: 50rem) { body { display: block; } nav { position: static; max-height: none; border-right: 0; } }
-`;

@@ -1,96 +1,20 @@
-import { SVC_HEADER_SCHEMAS } from '@questkit/core/api';
-import { ERROR_STATUSES, ErrorBodySchema, type ErrorStatus } from '../errors.js';
+import {
+  buildOpenApiDocument as buildContractDocument,
+  type OpenApiOptions as ContractOpenApiOptions,
+  type OpenApiDocument,
+} from '@questkit/core/openapi';
 import type { PublicRoute } from '../http/route.js';
-import { PUBLIC_PREFIX } from '../routes/index.js';
-import { DEMO } from '../seed/demo-ids.js';
-import { exampleCurl, REQUEST_EXAMPLES } from './examples.js';
-import { type JsonSchema, toOpenApiSchema } from './json-schema.js';
+import { DEMO_EXAMPLES } from './examples.js';
 
-/** An OpenAPI 3.1 document, as plain JSON. */
-export type OpenApiDocument = {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: Array<{ url: string; description?: string }>;
-  tags: Array<{ name: string }>;
-  paths: Record<string, Record<string, unknown>>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    responses: Record<string, unknown>;
-    securitySchemes: Record<string, unknown>;
-  };
-};
+export type { OpenApiDocument };
 
 /** Options of {@link buildOpenApiDocument}. */
-export interface OpenApiOptions {
-  /** The server URL the document names (default `/`, the origin serving the document). */
-  serverUrl?: string;
-  /** The document's version (default the package version). */
-  version?: string;
-}
-
-const STATUS_TEXT: Record<ErrorStatus, string> = {
-  400: 'Validation error: a parameter, header or body field is missing or wrong (the message names it).',
-  401: 'No credential, or an unknown API key or invalid member token.',
-  403: 'Valid credential, but of another community, a read-only key for a write, or a role that is not allowed.',
-  404: 'Unknown community, user, webhook or association.',
-  409: 'Conflict with the current state (a webhook uri already used, the webhook maximum reached).',
-  429: 'Rate limit of the credential reached; Retry-After says when to retry.',
-  500: 'Internal error.',
-};
-
-function properties(json: JsonSchema): Array<[string, JsonSchema]> {
-  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>);
-}
-
-type QueryParameter = { name: string; in: string; schema: JsonSchema; example?: unknown };
-
-const isNullSchema = (schema: unknown) =>
-  typeof schema === 'object' && schema !== null && (schema as JsonSchema).type === 'null';
+export type OpenApiOptions = Pick<ContractOpenApiOptions, 'serverUrl' | 'version'>;
 
 /**
- * A query parameter's schema as tools read it: a query string cannot carry JSON null, so a
- * `null` branch (zod's nullable) is dropped; the words the mock takes for "no value" (`''`,
- * `'null'`) are added as their own string branch when the rest of the schema would refuse them
- * (a uuid cursor), so validating tools accept what the mock accepts.
- */
-function queryParameterSchema(schema: JsonSchema, emptyWords: readonly string[]): JsonSchema {
-  let rest: JsonSchema = schema;
-  if (Array.isArray(schema.anyOf)) {
-    const branches = (schema.anyOf as unknown[]).filter((branch) => !isNullSchema(branch));
-    const { anyOf: _dropped, ...outer } = schema;
-    rest =
-      branches.length === 1
-        ? { ...outer, ...(branches[0] as JsonSchema) }
-        : { ...outer, anyOf: branches };
-  } else if (Array.isArray(schema.type)) {
-    const types = (schema.type as string[]).filter((type) => type !== 'null');
-    rest = { ...schema, type: types.length === 1 ? types[0] : types };
-  }
-  const plainString = rest.type === 'string' && !rest.format && !rest.pattern && !rest.enum;
-  if (emptyWords.length === 0 || plainString) return rest;
-  const { default: fallback, ...value } = rest;
-  return {
-    ...(fallback !== undefined ? { default: fallback } : {}),
-    anyOf: [value, { type: 'string', enum: [...emptyWords] }],
-  };
-}
-
-/** An example in the parameter's own type: `20`, not `"20"`, for an integer. */
-function exampleOfType(value: string, schema: JsonSchema): unknown {
-  const types = [schema, ...((schema.anyOf as JsonSchema[] | undefined) ?? [])].map((s) => s.type);
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value)) {
-    return Number(value);
-  }
-  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
-  return value;
-}
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
- * The OpenAPI 3.1 document of the public API, generated from core's operations (the routes carry
- * them) and core's zod schemas: every parameter, body and answer of the document is the schema the mock validates
- * with.
+ * The OpenAPI 3.1 document of the public API as the mock serves it at `/openapi.json`: core's
+ * document (`@questkit/core/openapi`) of the mock's routes, with a request example per operation
+ * on the demo seed and the mock's own words for its title and member tokens.
  *
  * @example
  * const document = buildOpenApiDocument(PUBLIC_ROUTES, { serverUrl: 'http://127.0.0.1:4000' });
@@ -99,159 +23,15 @@ export function buildOpenApiDocument(
   routes: readonly PublicRoute[],
   options: OpenApiOptions = {},
 ): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = {};
-  schemas.Error = toOpenApiSchema(ErrorBodySchema, 'output', schemas);
-  const responses: Record<string, unknown> = {};
-  for (const status of ERROR_STATUSES) {
-    const response: Record<string, unknown> = {
-      description: STATUS_TEXT[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
-    if (status === 429) {
-      response.headers = {
-        'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
-      };
-    }
-    responses[`Error${status}`] = response;
-  }
-
-  const paths: OpenApiDocument['paths'] = {};
-  const tags = new Set<string>();
-  for (const route of routes) {
-    tags.add(route.tag);
-    const example = REQUEST_EXAMPLES[route.operationId] ?? {};
-    const parameters: unknown[] = [];
-    for (const [name, schema] of properties(toOpenApiSchema(route.params, 'input', schemas))) {
-      parameters.push({ name, in: 'path', required: true, schema });
-    }
-    if (route.query) {
-      const json = toOpenApiSchema(route.query, 'input', schemas);
-      const required = new Set((json.required ?? []) as string[]);
-      const query = route.query;
-      for (const [name, schema] of properties(json)) {
-        const { description, ...rest } = schema;
-        // What the mock takes as "no value" for this parameter, from its own schema.
-        const emptyWords = ['', 'null'].filter(
-          (word) => query.safeParse({ ...example.query, [name]: word }).success,
-        );
-        parameters.push({
-          name,
-          in: 'query',
-          required: required.has(name),
-          ...(typeof description === 'string' ? { description } : {}),
-          schema: queryParameterSchema(rest, emptyWords),
-        });
-      }
-    }
-    for (const header of route.headers ?? []) {
-      const { schema, description } = SVC_HEADER_SCHEMAS[header];
-      parameters.push({
-        name: header,
-        in: 'header',
-        required: false,
-        description,
-        schema: toOpenApiSchema(schema, 'input', schemas),
-      });
-    }
-    const operation: Record<string, unknown> = {
-      operationId: route.operationId,
-      summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
-      tags: [route.tag],
-      security: route.apiKeyOnly ? [{ apiKey: [] }] : [{ apiKey: [] }, { memberToken: [] }],
-      parameters,
-      responses: {
-        [String(route.status ?? 200)]: route.response
-          ? {
-              description: route.status === 201 ? 'Created' : 'OK',
-              content: {
-                'application/json': {
-                  schema: { $ref: `#/components/schemas/${route.response.name}` },
-                },
-              },
-            }
-          : { description: 'Done; no content.' },
-        ...Object.fromEntries(
-          [...new Set([...route.errors, 500])].map((status) => [
-            String(status),
-            { $ref: `#/components/responses/Error${status}` },
-          ]),
-        ),
-      },
-    };
-    if (route.response && !schemas[route.response.name]) {
-      schemas[route.response.name] = toOpenApiSchema(route.response.schema, 'output', schemas);
-    }
-    for (const parameter of parameters as QueryParameter[]) {
-      const value =
-        parameter.in === 'path'
-          ? (example.params?.[parameter.name] ??
-            (parameter.name === 'subdomain' ? DEMO.subdomain : undefined))
-          : parameter.in === 'query'
-            ? example.query?.[parameter.name]
-            : undefined;
-      if (value !== undefined) parameter.example = exampleOfType(value, parameter.schema);
-    }
-    if (route.body) {
-      const name = `${capitalize(route.operationId)}Body`;
-      schemas[name] = toOpenApiSchema(route.body, 'input', schemas);
-      operation.requestBody = {
-        required: true,
-        content: {
-          'application/json': {
-            schema: { $ref: `#/components/schemas/${name}` },
-            ...(example.body !== undefined ? { example: example.body } : {}),
-          },
-        },
-      };
-    }
-    const path = `${PUBLIC_PREFIX}${route.path}`;
-    // A whole request per operation, as the docs page shows it (the x-codeSamples convention).
-    operation['x-codeSamples'] = [
-      {
-        lang: 'Shell',
-        label: 'curl',
-        source: exampleCurl(
-          route.method,
-          path,
-          example,
-          options.serverUrl ?? 'http://127.0.0.1:4000',
-        ),
-      },
-    ];
-    paths[path] = { ...paths[path], [route.method]: operation };
-  }
-
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Community Platform Public API (questkit mock)',
-      version: options.version ?? '0.1.0',
-      description:
-        'The public API as the questkit mock platform serves it. Errors answer {"message": string} ' +
-        '(plus "issues" on validation errors). Credentials: x-api-key (per community, read-only or read-write) ' +
-        'or authorization: Bearer <member token issued by the mock>.',
-    },
-    servers: [{ url: options.serverUrl ?? '/' }],
-    tags: [...tags].map((name) => ({ name })),
-    paths,
-    components: {
-      schemas,
-      responses,
-      securitySchemes: {
-        apiKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-api-key',
-          description: 'A community API key.',
-        },
-        memberToken: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'A member token issued by the mock (POST /__mock/tokens).',
-        },
-      },
-    },
-  };
+  return buildContractDocument({
+    ...options,
+    operations: routes,
+    examples: DEMO_EXAMPLES,
+    title: 'Community Platform Public API (questkit mock)',
+    description:
+      'The public API as the questkit mock platform serves it. Errors answer {"message": string} ' +
+      '(plus "issues" on validation errors). Credentials: x-api-key (per community, read-only or read-write) ' +
+      'or authorization: Bearer <member token issued by the mock>.',
+    memberTokenDescription: 'A member token issued by the mock (POST /__mock/tokens).',
+  });
 }

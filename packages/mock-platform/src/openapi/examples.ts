@@ -1,11 +1,5 @@
+import type { OpenApiExamples, RequestExample } from '@questkit/core/openapi';
 import { DEMO } from '../seed/demo-ids.js';
-
-/** A request example of one operation: its path and query parameters and its body. */
-export interface RequestExample {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-}
 
 const WEBHOOK = DEMO.webhooks.joined;
 
@@ -86,21 +80,9 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, RequestExample>> = {
   listReviewEvents: { params: { reviewId: DEMO.reviews.starred } },
 };
 
-/** The example as a curl line against the mock at `serverUrl`. */
-export function exampleCurl(
-  method: string,
-  path: string,
-  example: RequestExample,
-  serverUrl: string,
-): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === 'subdomain' ? DEMO.subdomain : (example.params?.[name] ?? `<${name}>`),
-  );
-  const query = new URLSearchParams(example.query ?? {}).toString();
-  const verb = method.toUpperCase() === 'GET' ? '' : `-X ${method.toUpperCase()} `;
-  const body =
-    example.body === undefined
-      ? ''
-      : ` -H 'content-type: application/json' -d '${JSON.stringify(example.body)}'`;
-  return `curl ${verb}'${serverUrl}${filled}${query ? `?${query}` : ''}' -H 'x-api-key: ${DEMO.apiKeys.readWrite}'${body}`;
-}
+/** The examples of the mock's OpenAPI document: the demo community, its read-write key. */
+export const DEMO_EXAMPLES: OpenApiExamples = {
+  subdomain: DEMO.subdomain,
+  apiKey: DEMO.apiKeys.readWrite,
+  requests: REQUEST_EXAMPLES,
+};

@@ -5,13 +5,14 @@ import {
 } from '@questkit/express';
 import express, { type Express } from 'express';
 import type { Config } from './config.js';
+import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded } from './webhooks.js'; // @webhooks
 
 /**
  * The app: `POST /verify` answers the platform's claims,
- * `/connect` links accounts, // @connect
+ * `/connect` links accounts, `/login` signs a member in, // @connect
  * `POST /webhooks` receives deliveries, // @webhooks
  * `/` says what it is.
  */
@@ -33,12 +34,18 @@ export function createApp(config: Config): Express {
       loginUrl: '/login',
     }),
   );
-  app.get('/login', (_req, res) => {
-    res
-      .type('text/plain')
-      .send(
-        'Your login goes here: once the member proved who they are, send sessionCookie(memberId, SESSION_SECRET) (src/session.ts) and redirect to returnTo.',
-      );
+  // A minimal sign-in to replace with yours (src/login.ts): once it sets the session, /connect knows the member.
+  app.get('/login', (req, res) => {
+    res.type('html').send(loginPage(req.query.returnTo));
+  });
+  app.post('/login', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    const secure = (config.connect.publicUrl ?? req.protocol).startsWith('https');
+    const answer = await login(req.body ?? {}, { secret: config.connect.sessionSecret, secure });
+    if (answer.status !== 303) {
+      res.status(answer.status).type('html').send(answer.html);
+      return;
+    }
+    res.set('set-cookie', answer.cookie).redirect(303, answer.location);
   });
   // @end
   // @if webhooks
@@ -55,7 +62,8 @@ export function createApp(config: Config): Express {
       // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
       // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
       // memory, so a retry that reaches another instance runs the handler again: pass
-      // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
+      // `dedupe: createRedisDedupe(client)` (or your own shared store) there: DEDUPE in src/webhooks.ts.
+      ...(DEDUPE ? { dedupe: DEDUPE } : {}),
     }),
   );
   // @end

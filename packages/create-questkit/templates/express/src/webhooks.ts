@@ -1,4 +1,4 @@
-import type { WebhookEventOf, WebhookUser } from '@questkit/core';
+import type { WebhookDedupe, WebhookEventOf, WebhookUser } from '@questkit/core';
 
 /** One of your members, as your own data knows them. */
 export interface Member {
@@ -35,4 +35,25 @@ export async function questSucceeded({ data }: WebhookEventOf<'QUEST_SUCCEEDED'>
   member.quests.add(data.quest.id);
   member.xp += data.quest.xp ?? 0;
   console.log(`${member.name} completed "${data.quest.name}"`);
+}
+
+/**
+ * The store that remembers which deliveries ran, so that a retry never runs a handler twice.
+ * Undefined: this process's memory, right for one instance only (README, "One instance"). With
+ * several, a store they share, such as Redis: `createRedisDedupe(redis)` from @questkit/core, with
+ * `redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true }).connect()`.
+ */
+export const DEDUPE: WebhookDedupe | undefined = undefined;
+
+/** What the app says at start in production while DEDUPE is undefined. */
+export const MEMORY_DEDUPE_WARNING =
+  '[my-quest-app] webhook deliveries are deduplicated in this process\'s memory: right for one instance only. With several (replicas, serverless), set DEDUPE in src/webhooks.ts to createRedisDedupe(client) (README, "One instance").';
+
+let warned = false;
+
+/** Warns once, in production (NODE_ENV=production), while DEDUPE is undefined: never in tests or development. */
+export function warnIfMemoryDedupe(nodeEnv: string | undefined): void {
+  if (DEDUPE || nodeEnv !== 'production' || warned) return;
+  warned = true;
+  console.warn(MEMORY_DEDUPE_WARNING);
 }

@@ -6,13 +6,14 @@ import {
 } from '@questkit/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded } from './webhooks.js'; // @webhooks
 
 /**
  * The app: `POST /verify` answers the platform's claims,
- * `/connect` links accounts, // @connect
+ * `/connect` links accounts, `/login` signs a member in, // @connect
  * `POST /webhooks` receives deliveries, // @webhooks
  * `/` says what it is.
  */
@@ -36,13 +37,26 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
     getIdentifier: (request) => sessionMember(request.headers.cookie, config.connect.sessionSecret),
     loginUrl: '/login',
   });
-  app.get('/login', async (_request, reply) =>
-    reply
-      .type('text/plain')
-      .send(
-        'Your login goes here: once the member proved who they are, send sessionCookie(memberId, SESSION_SECRET) (src/session.ts) and redirect to returnTo.',
-      ),
-  );
+  // A minimal sign-in to replace with yours (src/login.ts): once it sets the session, /connect knows the member.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.get<{ Querystring: { returnTo?: string } }>('/login', async (request, reply) =>
+      reply.type('text/html; charset=utf-8').send(loginPage(request.query.returnTo)),
+    );
+    scope.post<{ Body: Record<string, unknown> }>('/login', async (request, reply) => {
+      const secure = (config.connect.publicUrl ?? request.protocol).startsWith('https');
+      const form = request.body ?? {};
+      const answer = await login(form, { secret: config.connect.sessionSecret, secure });
+      if (answer.status !== 303) {
+        return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+      }
+      return reply.header('set-cookie', answer.cookie).redirect(answer.location, 303);
+    });
+  });
   // @end
   // @if webhooks
   await app.register(webhookEndpoint, {
@@ -56,7 +70,8 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
     // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
     // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
     // memory, so a retry that reaches another instance runs the handler again: pass
-    // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
+    // `dedupe: createRedisDedupe(client)` (or your own shared store) there: DEDUPE in src/webhooks.ts.
+    ...(DEDUPE ? { dedupe: DEDUPE } : {}),
   });
   // @end
   app.get('/', async (_request, reply) =>

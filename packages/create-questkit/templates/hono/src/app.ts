@@ -5,13 +5,14 @@ import {
 } from '@questkit/hono';
 import { Hono } from 'hono';
 import type { Config } from './config.js';
+import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded } from './webhooks.js'; // @webhooks
 
 /**
  * The app: `POST /verify` answers the platform's claims,
- * `/connect` links accounts, // @connect
+ * `/connect` links accounts, `/login` signs a member in, // @connect
  * `POST /webhooks` receives deliveries, // @webhooks
  * `/` says what it is.
  */
@@ -32,11 +33,18 @@ export function createApp(config: Config): Hono {
       loginUrl: '/login',
     }),
   );
-  app.get('/login', (c) =>
-    c.text(
-      'Your login goes here: once the member proved who they are, send sessionCookie(memberId, SESSION_SECRET) (src/session.ts) and redirect to returnTo.',
-    ),
-  );
+  // A minimal sign-in to replace with yours (src/login.ts): once it sets the session, /connect knows the member.
+  app.get('/login', (c) => c.html(loginPage(c.req.query('returnTo'))));
+  app.post('/login', async (c) => {
+    const secure = (config.connect.publicUrl ?? c.req.url).startsWith('https:');
+    const answer = await login(await c.req.parseBody(), {
+      secret: config.connect.sessionSecret,
+      secure,
+    });
+    if (answer.status !== 303) return c.html(answer.html, answer.status);
+    c.header('set-cookie', answer.cookie);
+    return c.redirect(answer.location, 303);
+  });
   // @end
   // @if webhooks
   app.post(
@@ -52,7 +60,8 @@ export function createApp(config: Config): Hono {
       // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
       // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
       // memory, so a retry that reaches another instance runs the handler again: pass
-      // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
+      // `dedupe: createRedisDedupe(client)` (or your own shared store) there: DEDUPE in src/webhooks.ts.
+      ...(DEDUPE ? { dedupe: DEDUPE } : {}),
     }),
   );
   // @end

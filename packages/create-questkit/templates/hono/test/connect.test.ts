@@ -5,7 +5,7 @@ import {
   type MockServer,
   startMockServer,
 } from '@questkit/mock-platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealSession } from '../src/session.js';
 import { TEST_ENV } from './env.js';
 import { startApp } from './start.js';
@@ -73,38 +73,71 @@ describe('the connect flow, driven by the mock platform', () => {
 
   it('links a logged-in member once confirmed, and the platform stores the link', async () => {
     const session = `session=${await sealSession('member-1', TEST_ENV.SESSION_SECRET!)}`;
-    const page = await fetch(await platformRedirect(), {
-      headers: { cookie: session, accept: 'text/html' },
-      redirect: 'manual',
+    await confirmAs(session, await platformRedirect());
+  });
+
+  it('signs a member in on /login, back to the confirmation, as in a browser', async () => {
+    const toLogin = await fetch(await platformRedirect(), { redirect: 'manual' });
+    // The browser keeps the flow's cookie from this answer and sends it back after the login.
+    const flowCookie = (toLogin.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const loginPage = await fetch(new URL(toLogin.headers.get('location')!, app.origin));
+    const returnTo = /name="returnTo" value="([^"]+)"/.exec(await loginPage.text())?.[1] ?? '';
+    expect(returnTo).toMatch(/^\/connect\?/);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await postForm(`${app.origin}/login`, { member: 'member-1', returnTo: htmlText(returnTo) });
+    const printed = log.mock.calls.map((args) => String(args[0])).join('\n');
+    log.mockRestore();
+    const code = /sign-in code for member-1: ([0-9a-f]{32})/.exec(printed)?.[1] ?? '';
+    const signedIn = await postForm(`${app.origin}/login`, {
+      member: 'member-1',
+      code,
+      returnTo: htmlText(returnTo),
     });
-    expect(page.status).toBe(200);
-    const nonce = /qk_connect_nonce=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
-    const html = await page.text();
-    const field = (name: string) =>
-      new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? '';
-    const confirmed = await fetch(`${app.origin}/connect`, {
-      method: 'POST',
-      headers: {
-        cookie: `${session}; qk_connect_nonce=${nonce}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        state: field('state'),
-        confirmation: field('confirmation'),
-        decision: 'confirm',
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(confirmed.status).toBe(303);
-    const callback = await fetch(confirmed.headers.get('location')!, {
-      headers: { accept: 'application/json' },
-    });
-    expect(await callback.json()).toMatchObject({ connected: true });
-    const connections = await fetch(
-      `${mock.url}/__mock/communities/demo/users/${MEMBER}/connections`,
-    );
-    expect(await connections.json()).toContainEqual(
-      expect.objectContaining({ identifier: 'member-1', redirectUrl: `${app.origin}/connect` }),
-    );
+    expect(signedIn.status).toBe(303);
+    const session = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const back = new URL(signedIn.headers.get('location')!, app.origin).href;
+    await confirmAs(session, back, flowCookie);
   });
 });
+
+const htmlText = (html: string) =>
+  html.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(code));
+
+const postForm = (url: string, fields: Record<string, string>, cookie = '') =>
+  fetch(url, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+
+/** Opens the confirmation at `url` with `session` (and the flow's cookie a browser kept), confirms, and checks the platform stored the link. */
+async function confirmAs(session: string, url: string, flowCookie?: string) {
+  const page = await fetch(url, {
+    headers: { cookie: flowCookie ? `${session}; ${flowCookie}` : session, accept: 'text/html' },
+    redirect: 'manual',
+  });
+  expect(page.status).toBe(200);
+  const nonce = /qk_connect_nonce=([^;]+)/.exec(
+    page.headers.get('set-cookie') ?? flowCookie ?? '',
+  )?.[1];
+  const html = await page.text();
+  const field = (name: string) =>
+    new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? '';
+  const confirmed = await postForm(
+    `${app.origin}/connect`,
+    { state: field('state'), confirmation: field('confirmation'), decision: 'confirm' },
+    `${session}; qk_connect_nonce=${nonce}`,
+  );
+  expect(confirmed.status).toBe(303);
+  const callback = await fetch(confirmed.headers.get('location')!, {
+    headers: { accept: 'application/json' },
+  });
+  expect(await callback.json()).toMatchObject({ connected: true });
+  const connections = await fetch(
+    `${mock.url}/__mock/communities/demo/users/${MEMBER}/connections`,
+  );
+  expect(await connections.json()).toContainEqual(
+    expect.objectContaining({ identifier: 'member-1', redirectUrl: `${app.origin}/connect` }),
+  );
+}

@@ -1,7 +1,14 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sampleEvent } from '@questkit/conformance';
 import type { WebhookEventOf } from '@questkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBERS, questSucceeded } from '../src/webhooks.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  MEMBERS,
+  MEMORY_DEDUPE_WARNING,
+  questSucceeded,
+  warnIfMemoryDedupe,
+} from '../src/webhooks.js';
 import { TEST_ENV } from './env.js';
 import { startApp } from './start.js';
 
@@ -64,5 +71,50 @@ describe('QUEST_SUCCEEDED', () => {
     await questSucceeded(succeeded('quest-2', 'someone@example.org'));
     await questSucceeded(succeeded('quest-2', null));
     expect(MEMBERS.some((member) => member.quests.has('quest-2'))).toBe(false);
+  });
+});
+
+/** What src/main.ts prints on stderr by the time it is listening, run with NODE_ENV=`nodeEnv` (bounded: 20 s). */
+async function startupWarnings(nodeEnv: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, ...TEST_ENV, PORT: '0', NODE_ENV: nodeEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 200 && !stdout.includes('Webhook URL') && child.exitCode === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  await exited;
+  expect(stdout, stderr).toContain('Webhook URL');
+  return stderr;
+}
+
+describe('deduplicating deliveries in memory', () => {
+  it('warns once in production, never in tests or development', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warnIfMemoryDedupe('test');
+    warnIfMemoryDedupe('development');
+    warnIfMemoryDedupe(undefined);
+    expect(warn).not.toHaveBeenCalled();
+    warnIfMemoryDedupe('production');
+    warnIfMemoryDedupe('production');
+    expect(warn.mock.calls).toEqual([[MEMORY_DEDUPE_WARNING]]);
+    warn.mockRestore();
+  });
+
+  it('says so at start with NODE_ENV=production, and not in development', async () => {
+    const production = await startupWarnings('production');
+    expect(production.split(MEMORY_DEDUPE_WARNING).length - 1).toBe(1);
+    expect(await startupWarnings('development')).not.toContain('deduplicated');
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '@questkit/core';
 import { REQUIRES, verify } from './quest';
 import { sessionMember } from './session'; // @connect
-import { questSucceeded } from './webhooks'; // @webhooks
+import { DEDUPE, questSucceeded } from './webhooks'; // @webhooks
 
 // Built at the first request, not at import: `next build` loads route modules without the
 // deployment's secrets, which are read from its environment at run time.
@@ -48,6 +48,15 @@ export function getConnectFlow() {
   });
   return flow;
 }
+
+/** The login's session settings (login.ts): its secret, and a Secure cookie when PUBLIC_URL is https. */
+export function getSessionSettings() {
+  getConnectFlow(); // refuses to run without every connect setting
+  return {
+    secret: required('SESSION_SECRET'),
+    secure: required('PUBLIC_URL').startsWith('https:'),
+  };
+}
 // @end
 // @if webhooks
 
@@ -63,7 +72,8 @@ export function getWebhookReceiver() {
     // Deliveries are deduplicated in this process's memory: right for one long-lived instance only.
     // On Cloudflare Workers, serverless functions or several replicas, each instance has its own
     // memory, so a retry that reaches another instance runs the handler again: pass
-    // `dedupe: createRedisDedupe(client)` (or your own shared store) there.
+    // `dedupe: createRedisDedupe(client)` (or your own shared store) there: DEDUPE in lib/webhooks.ts.
+    ...(DEDUPE ? { dedupe: DEDUPE } : {}),
   });
   return receiver;
 }

@@ -16,7 +16,10 @@ const freePort = () =>
     });
   });
 
-/** `npm start` on a free port of 127.0.0.1, with `env` as the environment (the build is test/build.ts's). */
+/**
+ * `npm start` on a free port of 127.0.0.1, with `env` as the environment (the build is
+ * test/build.ts's); `output()` is what it printed so far.
+ */
 export async function startApp(env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -31,8 +34,15 @@ export async function startApp(env: Record<string, string>) {
   const child = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     env: childEnv,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the app printed, on stdout and stderr, for the tests to read (a sign-in code, a warning).
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+    });
+  }
   const close = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -41,14 +51,15 @@ export async function startApp(env: Record<string, string>) {
   };
   // Bounded: 60 s for next start to answer.
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`next start exited with ${child.exitCode}: ${output}`);
     if (
       await fetch(origin).then(
         () => true,
         () => false,
       )
     )
-      return { origin, close };
+      return { origin, close, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await close();

@@ -1,7 +1,12 @@
 import { sampleEvent } from '@questkit/conformance';
 import type { WebhookEventOf } from '@questkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBERS, questSucceeded } from '../lib/webhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  MEMBERS,
+  MEMORY_DEDUPE_WARNING,
+  questSucceeded,
+  warnIfMemoryDedupe,
+} from '../lib/webhooks';
 import { TEST_ENV } from './env';
 import { startApp } from './start';
 
@@ -64,5 +69,23 @@ describe('QUEST_SUCCEEDED', () => {
     await questSucceeded(succeeded('quest-2', 'someone@example.org'));
     await questSucceeded(succeeded('quest-2', null));
     expect(MEMBERS.some((member) => member.quests.has('quest-2'))).toBe(false);
+  });
+});
+
+describe('deduplicating deliveries in memory', () => {
+  it('warns once in production, never in tests or development', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warnIfMemoryDedupe('test');
+    warnIfMemoryDedupe('development');
+    warnIfMemoryDedupe(undefined);
+    expect(warn).not.toHaveBeenCalled();
+    warnIfMemoryDedupe('production');
+    warnIfMemoryDedupe('production');
+    expect(warn.mock.calls).toEqual([[MEMORY_DEDUPE_WARNING]]);
+    warn.mockRestore();
+  });
+
+  it('says so once at the start of next start (production)', () => {
+    expect(app.output().split(MEMORY_DEDUPE_WARNING).length - 1).toBe(1);
   });
 });

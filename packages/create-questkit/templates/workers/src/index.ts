@@ -8,9 +8,10 @@ import {
   webhookEndpoint, // @webhooks
 } from '@questkit/hono';
 import { Hono } from 'hono';
+import { login, loginPage } from './login.js'; // @connect
 import { REQUIRES, verify } from './quest.js';
 import { sessionMember } from './session.js'; // @connect
-import { questSucceeded } from './webhooks.js'; // @webhooks
+import { DEDUPE, questSucceeded, warnIfMemoryDedupe } from './webhooks.js'; // @webhooks
 
 /** The Worker's bindings: its secrets. */
 export interface Env {
@@ -83,7 +84,8 @@ function endpointsOf(env: Env) {
       // Deliveries are deduplicated in this isolate's memory: it stops only the copies that reach the
       // same isolate, and a Worker runs many, short-lived. A retry that reaches another isolate runs
       // the handler again: pass a shared store as `dedupe` (`createRedisDedupe(client)` with a Redis
-      // reachable from Workers, or your own store on Durable Objects or D1).
+      // reachable from Workers, or your own store on Durable Objects or D1): DEDUPE in src/webhooks.ts.
+      ...(DEDUPE ? { dedupe: DEDUPE } : {}),
     }),
     // @end
   };
@@ -99,14 +101,28 @@ const endpoints = (env: Env) => {
   return found;
 };
 
+// @if webhooks
+// wrangler writes NODE_ENV into the bundle: production for deploy, development for dev.
+declare const process: { env: { NODE_ENV?: string } };
+warnIfMemoryDedupe(process.env.NODE_ENV);
+
+// @end
 const app = new Hono<AppEnv>();
 // app.all: the platform's checks send other methods too, which get a 400 {message}.
 app.all('/verify', (c, next) => endpoints(c.env).verify(c, next));
 // @if connect
 app.on(['GET', 'POST'], '/connect', (c, next) => endpoints(c.env).connect(c, next));
-// Your login: once the member proved who they are, set the cookie of
-// sessionCookie(memberId, SESSION_SECRET) (src/session.ts) and send them to returnTo.
-app.get('/login', (c) => c.text('Your login goes here.'));
+// A minimal sign-in to replace with yours (src/login.ts): once it sets the session, /connect knows
+// the member. Its codes live in one isolate's memory: fine for wrangler dev, not for a real login.
+app.get('/login', (c) => c.html(loginPage(c.req.query('returnTo'))));
+app.post('/login', async (c) => {
+  endpoints(c.env); // refuses to run without the secrets
+  const secure = (c.env.PUBLIC_URL ?? c.req.url).startsWith('https:');
+  const answer = await login(await c.req.parseBody(), { secret: c.env.SESSION_SECRET, secure });
+  if (answer.status !== 303) return c.html(answer.html, answer.status);
+  c.header('set-cookie', answer.cookie);
+  return c.redirect(answer.location, 303);
+});
 // @end
 app.post('/webhooks', (c, next) => endpoints(c.env).webhooks(c, next)); // @webhooks
 app.get('/', (c) => c.text("my-quest-app: POST /verify answers the platform's claims."));

@@ -1,4 +1,4 @@
-import type { WebhookEventOf, WebhookUser } from '@questkit/core';
+import type { WebhookDedupe, WebhookEventOf, WebhookUser } from '@questkit/core';
 
 /** One of your members, as your own data knows them. */
 export interface Member {
@@ -35,4 +35,29 @@ export async function questSucceeded({ data }: WebhookEventOf<'QUEST_SUCCEEDED'>
   member.quests.add(data.quest.id);
   member.xp += data.quest.xp ?? 0;
   console.log(`${member.name} completed "${data.quest.name}"`);
+}
+
+/**
+ * The store that remembers which deliveries ran, so that a retry never runs a handler twice.
+ * Undefined: this isolate's memory, which stops only the copies that reach the same isolate
+ * (README, "One instance"). A Worker runs many isolates: set a store they share, such as
+ * `createRedisDedupe(client)` from @questkit/core with a Redis reachable from Workers, or your own
+ * store on Durable Objects or D1.
+ */
+export const DEDUPE: WebhookDedupe | undefined = undefined;
+
+/** What the Worker says when an isolate starts in production while DEDUPE is undefined. */
+export const MEMORY_DEDUPE_WARNING =
+  '[my-quest-app] webhook deliveries are deduplicated in this isolate\'s memory: a retry that reaches another isolate runs the handler again. Set DEDUPE in src/webhooks.ts to a shared store (README, "One instance").';
+
+let warned = false;
+
+/**
+ * Warns once per isolate, in production (`wrangler deploy` builds with NODE_ENV=production), while
+ * DEDUPE is undefined: never in tests or `wrangler dev`.
+ */
+export function warnIfMemoryDedupe(nodeEnv: string | undefined): void {
+  if (DEDUPE || nodeEnv !== 'production' || warned) return;
+  warned = true;
+  console.warn(MEMORY_DEDUPE_WARNING);
 }

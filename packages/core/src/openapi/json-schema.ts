@@ -1,5 +1,5 @@
-import { RichTextNodeSchema } from '@questkit/core/api';
 import * as z from 'zod';
+import { RichTextNodeSchema } from '../schemas/rich-text.js';
 
 /** A JSON Schema (2020-12) object, as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [key: string]: unknown };
@@ -35,7 +35,12 @@ function rewriteRefs(value: unknown): unknown {
 /**
  * The JSON Schema of a zod schema for an OpenAPI 3.1 document: `io` input for requests (defaults
  * make fields optional), output for answers. Shared definitions are moved into `components`
- * (the object given), and references rewritten to point there.
+ * (the object given), and references rewritten to point there. Throws an Error when two different
+ * definitions would share one name.
+ *
+ * @example
+ * const components: Record<string, JsonSchema> = {};
+ * const schema = toOpenApiSchema(z.object({ id: z.uuid() }), 'input', components);
  */
 export function toOpenApiSchema(
   schema: z.ZodType,
@@ -55,7 +60,7 @@ export function toOpenApiSchema(
     const rewritten = rewriteRefs(definition) as JsonSchema;
     const existing = components[name];
     if (existing && JSON.stringify(existing) !== JSON.stringify(rewritten)) {
-      throw new Error(`[@questkit/mock-platform] two different schemas are named ${name}`);
+      throw new Error(`[@questkit/core] two different schemas are named ${name}`);
     }
     components[name] = rewritten;
   }
