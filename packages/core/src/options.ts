@@ -62,7 +62,8 @@ export function readBooleanOption(name: string, value: unknown, fallback: boolea
 
 /**
  * The verifier's two hooks, each wrapped once so that neither can throw into a request:
- * `report` tells `onError`, `notify` tells `onResult` (its throw is reported as `hook_error`).
+ * `report` tells `onError`, `notify` tells `onResult` (its throw is reported as `hook_error`) and
+ * is undefined without one.
  */
 export function readHooks<
   Info extends { reason: string; requestId?: string },
@@ -70,7 +71,10 @@ export function readHooks<
 >(
   onError: (error: unknown, info: Info) => void,
   onResult: ((event: Event) => void) | undefined,
-): { report: (error: unknown, info: Info) => void; notify: (event: Event) => void } {
+): {
+  report: (error: unknown, info: Info) => void;
+  notify: ((event: Event) => void) | undefined;
+} {
   readFunctionOption('onError', onError, true);
   readFunctionOption('onResult', onResult);
   const report = (error: unknown, info: Info) => {
@@ -80,12 +84,15 @@ export function readHooks<
       // A broken error hook must not change the answer.
     }
   };
-  const notify = (event: Event) => {
-    try {
-      onResult?.(event);
-    } catch (error) {
-      report(error, { reason: 'hook_error', requestId: event.requestId } as Info);
-    }
-  };
+  // Undefined without `onResult`, so that no event is built that nobody reads.
+  const notify =
+    onResult &&
+    ((event: Event) => {
+      try {
+        onResult(event);
+      } catch (error) {
+        report(error, { reason: 'hook_error', requestId: event.requestId } as Info);
+      }
+    });
   return { report, notify };
 }

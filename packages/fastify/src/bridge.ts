@@ -37,7 +37,7 @@ export function doorPlugin<O extends { path: string }>(
     }
     const { endpoint, url } = open(rest, app);
     markArrivals(app);
-    const serve = (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
+    const serve = async (request: FastifyRequest, reply: FastifyReply, body: DoorBody) => {
       const door: DoorRequest = {
         method: request.method,
         // The path and query as received, so the raw form of a connect signature holds.
@@ -47,7 +47,7 @@ export function doorPlugin<O extends { path: string }>(
         // The deadline counts from the request's arrival, however long the app's own hooks took.
         receivedAt: arrivalOf(request.raw) ?? Date.now(),
       };
-      return endpoint.handle(door, request).then((answer) => writeAnswer(reply, answer));
+      return writeAnswer(reply, await endpoint.handle(door, request));
     };
 
     app.removeAllContentTypeParsers();
@@ -87,10 +87,14 @@ const passStream = (
   done: (error: null, body: IncomingMessage) => void,
 ) => done(null, payload);
 
-/** Writes core's answer as it stands; the returned reply is what the handler sends. */
-function writeAnswer(reply: FastifyReply, answer: DoorAnswer): FastifyReply {
+/**
+ * Sets core's status and headers; the body is returned for Fastify to send as a handler's
+ * result, as the hand-written route's is, rather than the reply (a thenable, which costs a
+ * promise adoption more a request).
+ */
+function writeAnswer(reply: FastifyReply, answer: DoorAnswer): string {
   reply.code(answer.status).headers(answer.headers);
   if (answer.cookies.length > 0) reply.header('set-cookie', [...answer.cookies]);
   if (answer.close) reply.header('connection', 'close');
-  return reply.send(answer.body);
+  return answer.body;
 }

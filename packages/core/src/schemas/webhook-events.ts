@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { EventTypeSchema } from './webhooks.js';
+import * as z from 'zod/mini';
 
 // The body of a webhook delivery as receivers written against the real platform read it
 // (platform-docs-notes.md §3): `{id, type, data, time, secret}`, with `community`, `user` and
@@ -11,8 +10,8 @@ import { EventTypeSchema } from './webhooks.js';
  * An object that keeps unknown keys at run time (the platform may add fields) but whose type
  * names only the fields the platform sends, so reading any other one is a type error.
  */
-function sent<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$strip> {
-  return z.looseObject(shape) as unknown as z.ZodObject<S, z.core.$strip>;
+function sent<S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<S, z.core.$strip>;
 }
 
 /** The community an event happened in. */
@@ -21,10 +20,10 @@ export const WebhookCommunitySchema = sent({
   name: z.string(),
   subdomain: z.string(),
   /** Nullable as the contract's community `blockchain` is (§3 does not say). */
-  blockchain: z.string().nullable(),
-  discord: z.string().nullable(),
-  twitter: z.string().nullable(),
-  website: z.string().nullable(),
+  blockchain: z.nullable(z.string()),
+  discord: z.nullable(z.string()),
+  twitter: z.nullable(z.string()),
+  website: z.nullable(z.string()),
 });
 /** The community an event happened in. */
 export type WebhookCommunity = z.infer<typeof WebhookCommunitySchema>;
@@ -32,10 +31,10 @@ export type WebhookCommunity = z.infer<typeof WebhookCommunitySchema>;
 /** The member an event is about, with the accounts they linked. */
 export const WebhookUserSchema = sent({
   id: z.string(),
-  name: z.string().nullable(),
-  twitter: sent({ id: z.string(), username: z.string() }).nullable(),
-  discord: sent({ id: z.string(), handle: z.string() }).nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  twitter: z.nullable(sent({ id: z.string(), username: z.string() })),
+  discord: z.nullable(sent({ id: z.string(), handle: z.string() })),
+  email: z.nullable(z.string()),
   /** Addresses by blockchain network name, e.g. `{ ethereum: '0x…' }`. */
   addresses: z.record(z.string(), z.string()),
 });
@@ -47,13 +46,13 @@ export const WebhookQuestSchema = sent({
   id: z.string(),
   name: z.string(),
   categoryId: z.string(),
-  categoryName: z.string().nullable(),
-  xp: z.number().nullable(),
-  published: z.boolean().nullable(),
-  autoValidate: z.boolean().nullable(),
+  categoryName: z.nullable(z.string()),
+  xp: z.nullable(z.number()),
+  published: z.nullable(z.boolean()),
+  autoValidate: z.nullable(z.boolean()),
   tasks: z.array(sent({ id: z.string(), type: z.string() })),
   /** Null until someone reviewed a claim of it (our choice: shown nowhere). */
-  lastReviewerId: z.string().nullable(),
+  lastReviewerId: z.nullable(z.string()),
 });
 /** A quest an event is about. */
 export type WebhookQuest = z.infer<typeof WebhookQuestSchema>;
@@ -66,10 +65,10 @@ export const WebhookTaskInputSchema = sent({
   taskId: z.string(),
   taskType: z.string(),
   input: sent({
-    value: z.union([z.string(), z.number()]).optional(),
-    values: z.array(z.string()).optional(),
-    fileUrls: z.array(z.string()).optional(),
-    tweetId: z.string().optional(),
+    value: z.optional(z.union([z.string(), z.number()])),
+    values: z.optional(z.array(z.string())),
+    fileUrls: z.optional(z.array(z.string())),
+    tweetId: z.optional(z.string()),
   }),
 });
 /** What the member gave for one task of the claim. */
@@ -79,7 +78,7 @@ export type WebhookTaskInput = z.infer<typeof WebhookTaskInputSchema>;
 export const WebhookSprintSchema = sent({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** The quests whose xp counts; empty means every quest. */
   includedQuestsIds: z.array(z.string()),
   startingAt: z.string(),
@@ -101,7 +100,7 @@ const questEvent = {
   user: WebhookUserSchema,
   quest: WebhookQuestSchema,
   /** What the member gave for the quest's tasks, when the claim had inputs. */
-  taskInputs: z.array(WebhookTaskInputSchema).optional(),
+  taskInputs: z.optional(z.array(WebhookTaskInputSchema)),
 };
 
 /** `data` of `QUEST_CLAIMED`, `QUEST_SUCCEEDED` and `QUEST_FAILED`. */
@@ -131,19 +130,30 @@ export const UserBannedDataSchema = sent({
   community: WebhookCommunitySchema,
   user: WebhookUserSchema,
   /** The reason given to the ban, null when none was. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 /** `data` of `USER_BANNED`. */
 export type UserBannedData = z.infer<typeof UserBannedDataSchema>;
 
+/**
+ * Any webhook event type name, known or not: upper snake case. The complete list is not in the
+ * contract, so an event type added later by the platform must still pass.
+ */
+export const EventTypeSchema = z
+  .string()
+  .check(
+    z.regex(/^[A-Z][A-Z0-9_]*$/),
+    z.describe('An event type in upper snake case, e.g. JOINED_COMMUNITY.'),
+  );
+
 const envelope = {
   /** The event id: the same on every retry and replay of this event. */
-  id: z.string().min(1).max(200),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
   /** When the event happened, in milliseconds since the epoch. */
   time: z.number(),
 };
 
-const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+const event = <T extends string, D extends z.ZodMiniType>(type: T, data: D) =>
   sent({ ...envelope, type: z.literal(type), data });
 
 /** A delivered event of a known type, typed by its `type`. */

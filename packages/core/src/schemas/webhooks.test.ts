@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFields, issuePaths } from './field-cases.testkit.js';
+import { EventTypeSchema } from './webhook-events.js';
 import {
-  EventTypeSchema,
   KnownEventTypeSchema,
   WEBHOOK_EVENT_TYPES,
   WebhookCreateBodySchema,

@@ -1,36 +1,16 @@
 import * as z from 'zod';
 import { count, dateTime, httpUrl } from './fields.js';
 import { WEBHOOK_NAME_MIN_LENGTH } from './limits.js';
+import { WEBHOOK_EVENT_TYPES } from './webhook-constants.js';
+import { EventTypeSchema } from './webhook-events.js';
 
-/**
- * The webhook event types: `JOINED_COMMUNITY` is the one the contract names; the others are the
- * ones receivers written against the real platform handle (platform-docs-notes.md §3).
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'JOINED_COMMUNITY',
-  'LEFT_COMMUNITY',
-  'QUEST_SUCCEEDED',
-  'QUEST_CLAIMED',
-  'QUEST_FAILED',
-  'QUEST_CLAIM_STATUS_UPDATED',
-  'SPRINT_STARTED',
-  'SPRINT_ENDED',
-  'USER_BANNED',
-] as const;
+export { WEBHOOK_EVENT_TYPES } from './webhook-constants.js';
 
 /** One of the webhook event types in {@link WEBHOOK_EVENT_TYPES}. */
 export const KnownEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 /** A webhook event type questkit knows, one of {@link WEBHOOK_EVENT_TYPES}. */
 export type KnownEventType = z.infer<typeof KnownEventTypeSchema>;
 
-/**
- * Any webhook event type name, known or not: upper snake case. The complete list is not in the
- * contract, so an event type added later by the platform must still pass.
- */
-export const EventTypeSchema = z
-  .string()
-  .regex(/^[A-Z][A-Z0-9_]*$/)
-  .describe('An event type in upper snake case, e.g. JOINED_COMMUNITY.');
 /**
  * An event type the platform reports: a known one, or one added after this version (so answers
  * still type-check). What you send (a webhook's `events`) takes {@link KnownEventType} only, so a

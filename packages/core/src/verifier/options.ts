@@ -36,8 +36,8 @@ export interface VerifierConfig {
   messages: VerifierMessages;
   /** Tells `onError`; a hook that throws never changes the answer. */
   report: (error: unknown, info: ErrorInfo) => void;
-  /** Tells `onResult`, when given; a hook that throws is reported, never changes the answer. */
-  notify: (event: ResultEvent) => void;
+  /** Tells `onResult`; undefined without one. A hook that throws is reported, never changes the answer. */
+  notify: ((event: ResultEvent) => void) | undefined;
 }
 
 /** Checks every option; a misconfiguration throws here, at start-up, never on a request. */

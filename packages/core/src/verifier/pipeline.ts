@@ -41,7 +41,8 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
   }
   const status = outcome.reason === 'ok' ? 200 : 400;
   const { claim } = outcome;
-  config.notify({
+  // An optional call: without an `onResult` hook the event is not even built.
+  config.notify?.({
     reason: outcome.reason,
     status,
     message: outcome.message,
@@ -160,11 +161,15 @@ function describeIssue(issue: z.core.$ZodIssue | undefined, input: unknown): str
   return value === undefined ? `${path} is missing` : `${path} must be ${expected}`;
 }
 
+const NONE_MISSING: readonly IdentificationMethod[] = [];
+
 /** The methods in `required` whose account the claim lacks, in the contract's order. */
 function missingAccounts(
   accounts: Accounts,
   required: ReadonlySet<IdentificationMethod>,
-): IdentificationMethod[] {
+): readonly IdentificationMethod[] {
+  // Most quests require no account: no list to filter, nothing to allocate, per claim.
+  if (required.size === 0) return NONE_MISSING;
   return IDENTIFICATION_METHODS.filter(
     (method) => required.has(method) && !hasAccount(accounts, method),
   );

@@ -1,7 +1,7 @@
 import type { MaybePromise } from '../maybe-promise.js';
 import { readFunctionOption, readNumberOption } from '../options.js';
+import { WEBHOOK_EVENT_TYPES } from '../schemas/webhook-constants.js';
 import type { KnownWebhookEvent, WebhookEvent, WebhookEventOf } from '../schemas/webhook-events.js';
-import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.js';
 import { readSecrets } from '../secrets.js';
 import { createMemoryDedupe, type WebhookDedupe } from './dedupe.js';
 
