@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as classic from 'zod';
+import { claimBodies, outcome } from './claim-bodies.testkit.js';
 import { AccountsSchema, VerificationRequestSchema } from './verification.js';
 
 // The claim's schemas as they were written with classic zod, before the mini API: the mini ones
@@ -21,60 +22,10 @@ const ClassicRequest = classic.object({
   accounts: ClassicAccounts.optional(),
 });
 
-// A field's value: mostly strings, often another JSON type, sometimes an object of any shape.
-const value = fc.oneof(
-  { weight: 4, arbitrary: fc.string({ maxLength: 8 }) },
-  { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)) },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-);
-const pair = (a: string, b: string) =>
-  fc.oneof(fc.record({ [a]: value, [b]: value }, { requiredKeys: [] }), value);
-const accounts = fc.oneof(
-  fc.record(
-    {
-      email: value,
-      wallet: value,
-      discord: pair('id', 'handle'),
-      twitter: pair('id', 'username'),
-      'svc-connect': value,
-      extra: value,
-    },
-    { requiredKeys: [] },
-  ),
-  value,
-);
-const claim = fc.record(
-  {
-    userId: value,
-    communityId: value,
-    subdomain: value,
-    questId: value,
-    requestId: value,
-    accounts,
-    addedLater: value,
-  },
-  { requiredKeys: [] },
-);
-const bodies = fc.oneof({ weight: 5, arbitrary: claim }, { weight: 1, arbitrary: fc.jsonValue() });
-
-/** What a parse decides: accepted and the parsed value, or every issue as the verifier reads it. */
-function outcome(result: classic.core.util.SafeParseResult<unknown>) {
-  if (result.success) return { success: true, data: result.data };
-  return {
-    success: false,
-    issues: result.error.issues.map(({ code, path, message, ...rest }) => ({
-      code,
-      path,
-      message,
-      expected: 'expected' in rest ? rest.expected : undefined,
-    })),
-  };
-}
-
 describe('the claim schemas on zod mini', () => {
   it('decide as the classic ones did on 5,000 generated bodies', () => {
     fc.assert(
-      fc.property(bodies, (body) => {
+      fc.property(claimBodies, (body) => {
         expect(outcome(VerificationRequestSchema.safeParse(body))).toEqual(
           outcome(ClassicRequest.safeParse(body)),
         );

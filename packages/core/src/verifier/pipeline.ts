@@ -1,13 +1,10 @@
 import type { z } from 'zod/mini';
+import { claimSchema } from '#claim-schema';
 import type { DoorRequest } from '../adapter/door.js';
 import { type FrontDoor, frontDoor } from '../front-door/index.js';
 import { normalizeMessage } from '../messages.js';
 import type { VerifierMessages } from '../reasons.js';
-import {
-  type Accounts,
-  type VerificationRequest,
-  VerificationRequestSchema,
-} from '../schemas/verification.js';
+import type { Accounts, VerificationRequest } from '../schemas/verification.js';
 import {
   IDENTIFICATION_METHODS,
   type IdentificationMethod,
@@ -137,7 +134,7 @@ function validateClaim(value: unknown): ParsedClaim {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reason: 'invalid_request', detail: 'the body must be a JSON object' };
   }
-  const result = VerificationRequestSchema.safeParse(value);
+  const result = claimSchema.safeParse(value);
   if (result.success) return { ok: true, claim: result.data };
   return {
     ok: false,
