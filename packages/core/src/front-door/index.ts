@@ -20,6 +20,11 @@ export interface FrontDoor {
   /** The body, within the size limit and the deadline. Never rejects. */
   read(): Promise<BodyRead>;
   /**
+   * Whether part of the body may still be on the wire (see {@link FrontDoor.close}): when not,
+   * the answer keeps the connection, and there is nothing to wait for.
+   */
+  leftOnWire(): boolean;
+  /**
    * Whether the answer closes the connection, asked once the answer is decided. A body not read
    * to its end is first read and discarded within bounds (see `drainBody`), so that a client
    * still sending it reads the answer rather than a reset; what is still on the wire then, or a
@@ -37,17 +42,19 @@ export interface DoorLimits {
 
 /** Opens the front door of one request; the deadline counts from its arrival. */
 export function frontDoor(request: DoorRequest, limits: DoorLimits): FrontDoor {
-  const { maxBytes } = limits;
   const deadline = (request.receivedAt ?? Date.now()) + limits.timeoutMs;
+  const bodyLimits = { maxBytes: limits.maxBytes, deadline };
   let readToEnd = false;
+  const remember = (read: BodyRead) => {
+    readToEnd = read.ok;
+    return read;
+  };
   return {
     method: request.method.toUpperCase(),
     deadline,
-    async read() {
-      const read = await readBody(request, { maxBytes, deadline });
-      readToEnd = read.ok;
-      return read;
-    },
+    // Not an async function: each one that waits costs a claim an allocation (bench/README.md).
+    read: () => readBody(request, bodyLimits).then(remember),
+    leftOnWire: () => bodyLeftOnWire(request, readToEnd),
     async close() {
       if (!bodyLeftOnWire(request, readToEnd)) return false;
       return !(await drainBody(request, deadline));

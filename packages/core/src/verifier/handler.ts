@@ -7,41 +7,75 @@ import type { Outcome } from './outcome.js';
 import type { VerifyContext } from './types.js';
 
 /**
- * Step 9: the handler, raced against the deadline when it returns a promise (one that answers at
- * once needs no timer). Past the deadline its signal aborts, and whatever it does later is
- * reported, never written: one answer only.
+ * Step 9: the handler. One that answers at once is decided at once: no timer, no promise. One that
+ * returns a promise is raced against the deadline ({@link settle}). Past the deadline its signal
+ * aborts, and whatever it does later is reported, never written: one answer only.
  */
-export async function runHandler(
+export function runHandler(
   config: VerifierConfig,
   route: Route,
   claim: VerificationRequest,
   deadline: number,
-): Promise<Outcome> {
-  const { messages } = config;
-  const info = { requestId: claim.requestId, questId: claim.questId } as const;
+): Outcome | Promise<Outcome> {
   const context = new HandlerContext(claim, deadline);
   let returned: unknown;
-  let result: unknown;
   try {
     returned = route.verify(context);
-    result = isThenable(returned)
-      ? await beforeDeadline(Promise.resolve(returned), deadline)
-      : returned;
   } catch (error) {
-    config.report(error, { ...info, reason: 'handler_error' });
-    return { reason: 'handler_error', message: messages.handlerError, claim };
+    return handlerError(config, claim, error);
+  }
+  return isThenable(returned)
+    ? settle(config, claim, context, returned, deadline)
+    : outcomeOf(config, claim, returned);
+}
+
+/** A handler's promise, raced against the deadline. */
+async function settle(
+  config: VerifierConfig,
+  claim: VerificationRequest,
+  context: HandlerContext,
+  returned: PromiseLike<unknown>,
+  deadline: number,
+): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await beforeDeadline(Promise.resolve(returned), deadline);
+  } catch (error) {
+    return handlerError(config, claim, error);
   }
   if (result === TIMED_OUT) {
     context.expire();
-    void reportLate(returned, (error) => config.report(error, { ...info, reason: 'timeout' }));
-    return { reason: 'timeout', message: messages.timeout, claim };
+    void reportLate(returned, (error) =>
+      config.report(error, {
+        requestId: claim.requestId,
+        questId: claim.questId,
+        reason: 'timeout',
+      }),
+    );
+    return { reason: 'timeout', message: config.messages.timeout, claim };
   }
+  return outcomeOf(config, claim, result);
+}
+
+/** What the handler's result decides: `ok()` or `fail()`, anything else is the handler's error. */
+function outcomeOf(config: VerifierConfig, claim: VerificationRequest, result: unknown): Outcome {
   if (!isVerifyResult(result)) {
-    const error = new TypeError('[@questkit/core] verify() must return ok() or fail()');
-    config.report(error, { ...info, reason: 'handler_error' });
-    return { reason: 'handler_error', message: messages.handlerError, claim };
+    return handlerError(
+      config,
+      claim,
+      new TypeError('[@questkit/core] verify() must return ok() or fail()'),
+    );
   }
   return { reason: result.claimed ? 'ok' : 'failed', message: result.message, claim };
+}
+
+function handlerError(config: VerifierConfig, claim: VerificationRequest, error: unknown): Outcome {
+  config.report(error, {
+    requestId: claim.requestId,
+    questId: claim.questId,
+    reason: 'handler_error',
+  });
+  return { reason: 'handler_error', message: config.messages.handlerError, claim };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import { claimSchema } from '#claim-schema';
 import type { DoorRequest } from '../adapter/door.js';
-import { type FrontDoor, frontDoor } from '../front-door/index.js';
+import { type BodyRead, type FrontDoor, frontDoor } from '../front-door/index.js';
 import { normalizeMessage } from '../messages.js';
 import type { VerifierMessages } from '../reasons.js';
 import type { Accounts, VerificationRequest } from '../schemas/verification.js';
@@ -29,7 +29,8 @@ export async function decideClaim(config: VerifierConfig, request: DoorRequest):
     // The front door counts the deadline from the request's arrival.
     const door = frontDoor(request, config.limits);
     outcome = await runSteps(config, door, request);
-    close = await door.close();
+    // Most claims leave nothing on the wire: no drain to wait for.
+    close = door.leftOnWire() && (await door.close());
   } catch (error) {
     // Unreachable by design; kept so that even a bug in questkit answers 400, not a crash.
     config.report(error, { reason: 'handler_error' });
@@ -75,7 +76,7 @@ async function runSteps(
     if (!config.acceptsKey(received)) return { reason: 'bad_key', message: messages.badKey };
   }
   // 3-6. The body, read within the limits, parsed and validated.
-  const read = await readClaim(door, messages);
+  const read = claimOf(await door.read(), messages);
   if ('reason' in read) return read;
   const { claim } = read;
   // 7-8. The quest's route, and the accounts it needs.
@@ -91,12 +92,11 @@ async function runSteps(
   return runHandler(config, route, claim, door.deadline);
 }
 
-/** Steps 3 to 6: the body within the size limit and the deadline, then the claim in it. */
-async function readClaim(
-  door: FrontDoor,
+/** Steps 3 to 6: the claim in a body read within the size limit and the deadline. */
+function claimOf(
+  read: BodyRead,
   messages: VerifierMessages,
-): Promise<{ claim: VerificationRequest } | Outcome> {
-  const read = await door.read();
+): { claim: VerificationRequest } | Outcome {
   if (!read.ok) {
     if (read.reason === 'too_large') {
       return { reason: 'body_too_large', message: messages.bodyTooLarge };
