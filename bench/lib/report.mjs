@@ -40,7 +40,7 @@ function renderEndpoint(endpoint) {
   const lines = [
     '## 1. Endpoint overhead: questkit vs hand-written, same framework',
     '',
-    `POST claim (five fields) with x-api-key, answered 200 \`{message}\`. Target: req/s ratio questkit / hand-written >= ${endpoint.target}.`,
+    `POST claim (five fields) with x-api-key, answered 200 \`{message}\`. Floor: req/s ratio questkit / hand-written >= ${endpoint.target}.`,
   ];
   const available = endpoint.pairs.filter((pair) => pair.available);
   if (available.length > 0) {
@@ -99,7 +99,7 @@ function renderEndpoint(endpoint) {
         ]),
       ),
       '',
-      'Ratios are questkit / hand-written: above 1 is better for req/s, worse for latency, CPU and RSS. The req/s ratio that meets the target or not is the median of the per-round ratios (each round runs both sides back to back on a fresh pair of processes); the other ratios are of the medians. autocannon reports latency in whole milliseconds. "server CPU µs/req" is the server process\'s CPU time over the requests it answered, which stays meaningful even when the load generator sets the pace.',
+      'Ratios are questkit / hand-written: above 1 is better for req/s, worse for latency, CPU and RSS. The req/s ratio that keeps the floor or not is the median of the per-round ratios (each round runs both sides back to back on a fresh pair of processes); the other ratios are of the medians. autocannon reports latency in whole milliseconds. "server CPU µs/req" is the server process\'s CPU time over the requests it answered, which stays meaningful even when the load generator sets the pace.',
     );
     const failed = available.filter((pair) => !pair.valid);
     for (const pair of failed) {
@@ -265,7 +265,7 @@ function renderInProcess(inprocess) {
   }
   lines.push(
     '',
-    `The same pairs, each in one process over Node's own HTTP stack on in-memory sockets (50 connections), ${num(inprocess.requestsPerRound, 0)} requests a variant a round, ${inprocess.rounds} rounds alternating, medians. Without the socket I/O the ratio is stricter than section 1's and moves less between runs; it is a measuring aid, not the budget.`,
+    `The same pairs, each in one process over Node's own HTTP stack on in-memory sockets (50 connections), ${num(inprocess.requestsPerRound, 0)} requests a variant a round, ${inprocess.rounds} rounds alternating, medians. Without the socket I/O the ratio is stricter than section 1's and moves less between runs. Floor: CPU/req ratio questkit / hand-written <= ${inprocess.ceiling}.`,
     '',
     table(
       [
@@ -273,16 +273,18 @@ function renderInProcess(inprocess) {
         'questkit CPU µs/req',
         'hand-written CPU µs/req',
         'CPU/req ratio',
+        `<= ${inprocess.ceiling}`,
         'per-round ratios',
       ],
       inprocess.pairs.map((pair) =>
         pair.available === false
-          ? [pair.label, 'n/a', 'n/a', 'n/a', pair.reason]
+          ? [pair.label, 'n/a', 'n/a', 'n/a', 'n/a', pair.reason]
           : [
               pair.label,
               num(pair.cpuMicrosPerRequest.questkit, 2),
               num(pair.cpuMicrosPerRequest.handWritten, 2),
               ratioText(pair.cpuRatio),
+              pair.meetsFloor ? 'yes' : '**NO**',
               pair.roundRatios.map((value) => num(value, 2)).join(' '),
             ],
       ),

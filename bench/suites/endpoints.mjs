@@ -18,8 +18,8 @@ import { runLoad, startServer } from '../lib/proc.mjs';
 import { compareProfiles } from '../lib/profile.mjs';
 import { median, ratio, round } from '../lib/stats.mjs';
 
-/** The budget of every framework, on every tested Node: at least 90 % of the hand-written req/s. */
-export const TARGET_RATIO = 0.9;
+/** The floor of every framework over loopback, on Node 22, 24 and 26: 85 % of the hand-written req/s. */
+export const TARGET_RATIO = 0.85;
 
 /** The framework pairs, in report order. `adapter` must export `exportName` for the pair to run. */
 export const FRAMEWORKS = [
