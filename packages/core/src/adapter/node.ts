@@ -39,7 +39,7 @@ export function requestFromNode(request: NodeRequest, receivedAt = Date.now()): 
  */
 export function writeNodeAnswer(response: NodeResponse, answer: DoorAnswer): void {
   response.statusCode = answer.status;
-  for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+  for (const name in answer.headers) response.setHeader(name, answer.headers[name]!);
   if (answer.cookies.length > 0) response.setHeader('set-cookie', answer.cookies);
   if (answer.close) response.setHeader('connection', 'close');
   response.end(answer.body);
