@@ -26,7 +26,7 @@ describe('createMemoryDedupe', () => {
   it('lets a claim expire at exactly its lifetime', () => {
     // A clock set by hand, restored before any other code runs: no fake timers, nothing awaited.
     const now = vi.spyOn(Date, 'now');
-    const seen: string[] = [];
+    const seen: unknown[] = [];
     try {
       now.mockReturnValue(1_000_000);
       const dedupe = createMemoryDedupe({ claimTtlMs: 10 });
