@@ -72,7 +72,7 @@ describe('the key verdict, from one of the two key probes', () => {
     expect(key).toMatchObject({ status: 'pass', findings: [] });
   });
 
-  it('does not judge one identical refusal alone: the claim not sent is no evidence', async () => {
+  it('does not judge an identical refusal of the missing-key claim alone', async () => {
     const url = await endpoint(() => json(400, 'Not yet complete.'));
     const { key } = await keyVerdict(url, ['auth.missing-key']);
     expect(key).toMatchObject({
