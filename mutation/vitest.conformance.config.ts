@@ -11,6 +11,8 @@ export default defineConfig({
       'src/key-refusal.test.ts',
       'src/verdicts.test.ts',
       'src/refused-claims.test.ts',
+      'src/key-verdict.test.ts',
+      'src/run-verdict.test.ts',
     ],
     testTimeout: 60_000,
   },

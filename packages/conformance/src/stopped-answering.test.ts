@@ -35,6 +35,14 @@ describe('stoppedAnswering', () => {
     );
   });
 
+  it('reads one request refused after the last answer as a stop: nothing listens any more', () => {
+    expect(stoppedAnswering([answered('claim'), refused('a')])).toMatchObject({
+      at: [],
+      after: 'claim',
+      refused: 1,
+    });
+  });
+
   it('names the probes in flight together, the first three and how many more', () => {
     const stopped = stoppedAnswering([
       answered('claim'),

@@ -54,6 +54,16 @@ describe('checkApiKey', () => {
     );
   });
 
+  it('refuses a rotation list with an entry that is not a string, naming its place', () => {
+    // Each of these has no string length of 0 to catch it: only the type check refuses it.
+    for (const entry of [42, null, undefined, true, { length: 3 }, ['k']]) {
+      expect(
+        () => readSecrets(['good-key', entry], '[@questkit/core] apiKey'),
+        String(entry),
+      ).toThrow(/^\[@questkit\/core\] apiKey\[1\] must be a non-empty string$/);
+    }
+  });
+
   it('compares every key of a rotation list (no early exit)', () => {
     // A key list whose entries throw when read shows each one is visited even after a match.
     const visited: number[] = [];

@@ -43,3 +43,11 @@ describe('verifyHmacHex', () => {
     expect(await verifyHmacHex(key, hex, 'connect')).toBe(true);
   });
 });
+
+describe('importHmacKey', () => {
+  it('keeps the secret inside Web Crypto: the key cannot be exported', async () => {
+    const imported = await importHmacKey(SECRET);
+    expect(imported.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('raw', imported)).rejects.toThrow();
+  });
+});

@@ -64,6 +64,27 @@ describe('timerUntil', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(29);
   });
 
+  it('makes a timer where timers are numbers (Workers, Deno) and fires it', async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    // Node's timer as its numeric id, which clearTimeout also takes: a web runtime's timer.
+    const numeric = (callback: () => void, ms?: number) => Number(realSetTimeout(callback, ms));
+    let fired = false;
+    let made: unknown;
+    // Swapped and restored before any other code runs: nothing is awaited in between.
+    globalThis.setTimeout = numeric as unknown as typeof setTimeout;
+    try {
+      made = timerUntil(Date.now() + 10, () => {
+        fired = true;
+      });
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(typeof made).toBe('number');
+    // A later expiry: Node runs timers in expiry order, so this one fires after the deadline's.
+    await new Promise((resolve) => realSetTimeout(resolve, 50));
+    expect(fired).toBe(true);
+  });
+
   it('never holds the process open on its own (a plain setTimeout would)', async () => {
     const before = refedTimers();
     const plain = setTimeout(() => {}, 60_000);

@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DoorBody, DoorRequest } from '../adapter/door.js';
-import { bodyLeftOnWire, readBody } from './read-body.js';
+import { bodyLeftOnWire, type Emitter, followEmitter, readBody } from './read-body.js';
 
 const soon = () => Date.now() + 2_000;
 const limits = (maxBytes = 100, deadline = soon()) => ({ maxBytes, deadline });
@@ -334,6 +335,30 @@ describe('readBody: a Node stream, as a request is', () => {
     ]);
     expect(listeners(whole)).toEqual([0, 0, 0, 0]);
     expect(listeners(tooLarge)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('followEmitter', () => {
+  it('leaves no timer to fire at the deadline once it has its answer', async () => {
+    const stream = new EventEmitter();
+    let deadlineReached = 0;
+    const outcomes = {
+      chunk: () => undefined,
+      end: () => 'ended',
+      failed: 'failed',
+      get timedOut() {
+        deadlineReached++;
+        return 'timed out';
+      },
+    };
+    // A Node emitter, as a request is: its listener types are wider than the ones core names.
+    const result = followEmitter(stream as unknown as Emitter, Date.now() + 20, outcomes);
+    stream.emit('end');
+    expect(await result).toBe('ended');
+    // A later expiry: Node runs timers in expiry order, so a deadline timer left would fire first.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(deadlineReached).toBe(0);
+    expect(stream.eventNames()).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryDedupe } from './dedupe.js';
 
 describe('createMemoryDedupe', () => {
@@ -21,6 +21,24 @@ describe('createMemoryDedupe', () => {
     // "a" was written after "b": "b" is the one forgotten.
     expect(dedupe.claim('a', 't')).toBe('done');
     expect(dedupe.claim('b', 't')).toBe('claimed');
+  });
+
+  it('lets a claim expire at exactly its lifetime', () => {
+    // A clock set by hand, restored before any other code runs: no fake timers, nothing awaited.
+    const now = vi.spyOn(Date, 'now');
+    const seen: unknown[] = [];
+    try {
+      now.mockReturnValue(1_000_000);
+      const dedupe = createMemoryDedupe({ claimTtlMs: 10 });
+      seen.push(dedupe.claim('x', 't1'));
+      now.mockReturnValue(1_000_009);
+      seen.push(dedupe.claim('x', 't2'));
+      now.mockReturnValue(1_000_010);
+      seen.push(dedupe.claim('x', 't3'));
+    } finally {
+      now.mockRestore();
+    }
+    expect(seen).toEqual(['claimed', 'busy', 'claimed']);
   });
 
   it('releases only its own claim, and an unknown id quietly', () => {
