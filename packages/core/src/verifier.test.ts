@@ -357,6 +357,32 @@ describe('createVerifier: handler faults', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("answers a thenable whose then throws as the handler's error, keeping the connection", async () => {
+    const infos: unknown[] = [];
+    const { verifier, results } = verifierWith({
+      verify: (() =>
+        Object.defineProperty({}, 'then', {
+          get() {
+            throw new Error('db down');
+          },
+        })) as never,
+      onError: (_error, info) => infos.push(info),
+    });
+    const response = await verifier.fetch(
+      new Request('http://127.0.0.1/verify', {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(claim),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('connection')).toBeNull();
+    expect(results[0]?.reason).toBe('handler_error');
+    expect(infos).toEqual([
+      { requestId: claim.requestId, questId: claim.questId, reason: 'handler_error' },
+    ]);
+  });
+
   it('answers 400 timeout for a handler that never settles, and aborts its signal', async () => {
     let signal: AbortSignal | undefined;
     const { verifier, results } = verifierWith({

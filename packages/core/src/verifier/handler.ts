@@ -19,13 +19,16 @@ export function runHandler(
 ): Outcome | Promise<Outcome> {
   const context = new HandlerContext(claim, deadline);
   let returned: unknown;
+  let thenable: boolean;
   try {
     returned = route.verify(context);
+    // Inside the try: reading `then` runs the handler's own code when it is a getter.
+    thenable = isThenable(returned);
   } catch (error) {
     return handlerError(config, claim, error);
   }
-  return isThenable(returned)
-    ? settle(config, claim, context, returned, deadline)
+  return thenable
+    ? settle(config, claim, context, returned as PromiseLike<unknown>, deadline)
     : outcomeOf(config, claim, returned);
 }
 
