@@ -41,6 +41,9 @@ describe('checkApiKey', () => {
     expect(checkApiKey(null, 'k')).toBe(false);
     expect(checkApiKey(undefined, ['k'])).toBe(false);
     expect(matchSecret(null, prepareApiKeys('null'))).toBe(false);
+    // Not even an empty secret, which readSecrets refuses before any list reaches matchSecret.
+    expect(matchSecret(undefined, [''])).toBe(false);
+    expect(matchSecret(null, ['k', ''])).toBe(false);
   });
 
   it('throws a TypeError for no key or an empty key, naming no key', () => {
